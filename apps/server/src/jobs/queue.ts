@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { jobs } from '../db/schema/jobs.ts';
+import type { Deps } from '../deps.ts';
+
+export interface JobKind<P> {
+  /** Runs one job. Throwing retries it later (with backoff) until its attempts are used up. */
+  run(payload: P, attempt: number): Promise<void>;
+  /** Called once when the last attempt failed, so the work can be handed to a person. */
+  giveUp?(payload: P, error: Error): Promise<void>;
+  maxAttempts?: number;
+  /** How long a claim holds; a process that dies mid-job frees the job when it runs out. */
+  leaseSeconds?: number;
+}
+
+const BATCH = 10;
+const backoffSeconds = (attempt: number) => Math.min(300, 5 * 2 ** (attempt - 1));
+
+/**
+ * The durable job queue of ARCHITECTURE.md. Every process that runs the worker polls for due jobs
+ * and claims them with FOR UPDATE SKIP LOCKED under a lease; enqueueing in this process also wakes
+ * the worker at once, so a job written here usually starts within milliseconds.
+ */
+export function jobQueue(deps: Pick<Deps, 'db' | 'log'>, pollMs: number) {
+  const kinds = new Map<string, JobKind<never>>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+
+  async function claim(): Promise<(typeof jobs.$inferSelect)[]> {
+    return deps.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.kind, [...kinds.keys()]),
+            lte(jobs.runAt, sql`now()`),
+            or(
+              eq(jobs.status, 'pending'),
+              and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, sql`now()`)),
+            ),
+          ),
+        )
+        .orderBy(asc(jobs.runAt), asc(jobs.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedUntil: sql`now() + interval '120 seconds'`,
+        })
+        .where(
+          inArray(
+            jobs.id,
+            due.map((row) => row.id),
+          ) as SQL,
+        )
+        .returning();
+    });
+  }
+
+  async function runOne(job: typeof jobs.$inferSelect) {
+    const kind = kinds.get(job.kind) as JobKind<Record<string, unknown>> | undefined;
+    if (!kind) return;
+    try {
+      await kind.run(job.payload, job.attempts);
+      await deps.db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: sql`now()`, lockedUntil: null })
+        .where(eq(jobs.id, job.id));
+    } catch (caught) {
+      const error = caught instanceof Error ? caught : new Error(String(caught));
+      const last = job.attempts >= (kind.maxAttempts ?? 3);
+      deps.log.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts, last }, 'job failed');
+      await deps.db
+        .update(jobs)
+        .set(
+          last
+            ? { status: 'failed', lastError: error.message, finishedAt: sql`now()`, lockedUntil: null }
+            : {
+                status: 'pending',
+                lastError: error.message,
+                lockedUntil: null,
+                runAt: sql`now() + make_interval(secs => ${backoffSeconds(job.attempts)})`,
+              },
+        )
+        .where(eq(jobs.id, job.id));
+      if (last)
+        await kind.giveUp?.(job.payload, error).catch((e) => deps.log.error({ err: e }, 'giveUp failed'));
+    }
+  }
+
+  /** Claims and runs due jobs until none is left; answers how many ran. */
+  async function runDue() {
+    let total = 0;
+    for (;;) {
+      const claimed = await claim();
+      for (const job of claimed) await runOne(job);
+      total += claimed.length;
+      if (claimed.length < BATCH) return total;
+    }
+  }
+
+  /** One pass at a time per process; a wake-up during a pass makes another pass follow. */
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runDue()
+      .catch((error) => deps.log.error({ err: error }, 'job worker pass failed'))
+      .then(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  }
+
+  return {
+    define<P>(kind: string, handler: JobKind<P>) {
+      kinds.set(kind, handler as JobKind<never>);
+    },
+
+    /** Writes the job (inside the caller's transaction when one is given) and wakes the worker. */
+    async enqueue(
+      kind: string,
+      payload: Record<string, unknown>,
+      options: { db?: Db; delaySeconds?: number } = {},
+    ) {
+      await (options.db ?? deps.db).insert(jobs).values({
+        kind,
+        payload,
+        ...(options.delaySeconds
+          ? { runAt: sql`now() + make_interval(secs => ${options.delaySeconds})` }
+          : {}),
+      });
+      if (!options.db) wake();
+    },
+
+    wake,
+    runDue,
+
+    start() {
+      stopped = false;
+      timer = setInterval(wake, pollMs);
+      timer.unref();
+      wake();
+    },
+
+    /** Stops polling and waits for the pass under way. */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+
+    /** Tests: waits until every due job of this process has run. */
+    async idle() {
+      while (running) await running;
+      await runDue();
+    },
+  };
+}
+export type JobQueue = ReturnType<typeof jobQueue>;

@@ -1,0 +1,117 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { passwordResetTokens, refreshTokens, sessions } from '../../db/schema/auth.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** Sessions, refresh tokens and reset tokens: the only code that touches those tables. */
+export function authRepo(db: Db) {
+  return {
+    async createSession(userId: number, actingSuperAdminId: number | null) {
+      const [session] = await db
+        .insert(sessions)
+        .values({ userId, actingSuperAdminId })
+        .returning({ id: sessions.id });
+      return session!.id;
+    },
+
+    /** The signed-in user behind an access token, with what the guard needs to decide. */
+    async findSessionUser(sessionId: string, userId: number) {
+      const actor = alias(users, 'actor');
+      const [row] = await db
+        .select({
+          user: users,
+          sessionRevokedAt: sessions.revokedAt,
+          company: {
+            externalId: companies.externalId,
+            status: companies.status,
+            deletedAt: companies.deletedAt,
+            accessLevel: companies.accessLevel,
+            customPermissions: companies.customPermissions,
+          },
+          actor: { id: actor.id, externalId: actor.externalId, email: actor.email },
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .leftJoin(actor, eq(actor.id, sessions.actingSuperAdminId))
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+      return row;
+    },
+
+    revokeSession(id: string, reason: string) {
+      return db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    revokeUserSessions(userId: number, reason: string) {
+      return db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    /** Ends every session of a company's users (suspension, deletion). */
+    revokeCompanySessions(companyId: number, reason: string) {
+      return db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(
+          and(
+            isNull(sessions.revokedAt),
+            inArray(
+              sessions.userId,
+              db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId)),
+            ),
+          ),
+        );
+    },
+
+    addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date) {
+      return db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
+    },
+
+    async findRefreshToken(tokenHash: string) {
+      const [row] = await db
+        .select({
+          id: refreshTokens.id,
+          sessionId: refreshTokens.sessionId,
+          expiresAt: refreshTokens.expiresAt,
+          usedAt: refreshTokens.usedAt,
+          userId: sessions.userId,
+          sessionRevokedAt: sessions.revokedAt,
+        })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .where(eq(refreshTokens.tokenHash, tokenHash));
+      return row;
+    },
+
+    /** Marks a refresh token used; false when another request used it first. */
+    async useRefreshToken(id: number) {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+
+    addResetToken(userId: number, tokenHash: string, expiresAt: Date) {
+      return db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+    },
+
+    /** Consumes a reset token once; the user's id when it was valid. */
+    async useResetToken(tokenHash: string) {
+      const [row] = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
+        .returning({ userId: passwordResetTokens.userId, expiresAt: passwordResetTokens.expiresAt });
+      return row && row.expiresAt > new Date() ? row.userId : null;
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { BLAST_MSG } from '@app/contract/blasts';
+import type { Deps } from '../../deps.ts';
+import { ChannelError } from '../../providers/channels/port.ts';
+import type { QuotaService } from '../billing/quota.service.ts';
+import { platformIntegrationsRepo } from '../integrations/integrations.repo.ts';
+import type { IntegrationsService } from '../integrations/integrations.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { blastSendingRepo } from './blasts.repo.ts';
+
+const BATCH = 50;
+/** Sends of one batch waiting on the provider at the same time. */
+const SENDS_IN_FLIGHT = 16;
+
+/** Runs `task` over `items` with at most `limit` at a time; answers the results in order. */
+async function inParallel<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+const BLASTS_PER_PASS = 20;
+
+/**
+ * Sends the recipients of running blasts, in any number of processes: each pass claims batches of
+ * recipient rows with SKIP LOCKED within the integration's per-second budget (shared through the
+ * database), takes one WhatsApp message of quota per send, and records every result. A provider's
+ * rate-limit answer puts the row back for its retry-after; an empty quota pauses the blast with the
+ * reason; the last recipient completes it and tells the company.
+ */
+export function blastSender(
+  deps: Deps,
+  ports: { integrations: IntegrationsService; quota: QuotaService; notifications: NotificationsService },
+) {
+  const repo = blastSendingRepo(deps.db);
+  const { integrations, quota, notifications } = ports;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+
+  async function sendBatch(blast: Awaited<ReturnType<typeof repo.due>>[number]) {
+    const found = await platformIntegrationsRepo(deps.db).findById(blast.integrationId);
+    if (found?.integration.status !== 'active') {
+      await repo.pause(blast.id, BLAST_MSG.integrationInactive);
+      return 0;
+    }
+    const perSecond = deps.config.blastRates[found.platform.kind] ?? 0;
+    const granted = await repo.takeBudget(blast.integrationId, perSecond, BATCH);
+    if (granted === 0) return 0;
+    const claimed = await repo.claim(blast.id, granted);
+    if (claimed.length === 0) return 0;
+    const adapter = integrations.adapterFor(found.platform.kind);
+    const channel = integrations.channelOf(found);
+    // The whole batch's quota at once; when less is left, as many as remain, one by one.
+    let paid = claimed.length;
+    if (!(await quota.consume(blast.companyId, 'wa', paid))) {
+      paid = 0;
+      while (paid < claimed.length && (await quota.consume(blast.companyId, 'wa', 1))) paid += 1;
+    }
+    const unpaid = claimed.slice(paid);
+    if (unpaid.length > 0) {
+      await repo.release(unpaid.map((row) => row.id));
+      if (await repo.pause(blast.id, BLAST_MSG.quotaPaused)) {
+        await notifications.notify(
+          { companyId: blast.companyId },
+          { title: 'Blast paused', body: BLAST_MSG.quotaPaused, typeMessage: 'Blast' },
+        );
+      }
+    }
+    const results = await inParallel(claimed.slice(0, paid), SENDS_IN_FLIGHT, async (recipient) => {
+      try {
+        const result = await adapter.sendText(channel, recipient.chatId, blast.message);
+        return { kind: 'sent', id: recipient.id, providerMessageId: result.providerMessageId } as const;
+      } catch (error) {
+        if (error instanceof ChannelError && error.reason === 'rate_limited') {
+          return { kind: 'limited', id: recipient.id, retryAfter: error.retryAfterSeconds ?? 5 } as const;
+        }
+        const reason = error instanceof ChannelError ? error.message : 'The provider could not be reached';
+        return { kind: 'failed', id: recipient.id, error: reason } as const;
+      }
+    });
+    const sentRows = results.flatMap((r) => (r.kind === 'sent' ? [r] : []));
+    const failedRows = results.flatMap((r) => (r.kind === 'failed' ? [r] : []));
+    const limited = results.flatMap((r) => (r.kind === 'limited' ? [r] : []));
+    await repo.markSent(sentRows);
+    await repo.markFailed(failedRows);
+    if (limited.length > 0) {
+      await repo.release(
+        limited.map((r) => r.id),
+        Math.max(...limited.map((r) => r.retryAfter)),
+      );
+    }
+    const unsent = failedRows.length + limited.length;
+    if (unsent > 0) await quota.release(blast.companyId, 'wa', unsent);
+    const sent = sentRows.length;
+    const failed = failedRows.length;
+    await repo.count(blast.id, sent, failed);
+    await completeIfDone(blast.id);
+    return claimed.length;
+  }
+
+  async function completeIfDone(blastId: number) {
+    const completed = await repo.completeIfDone(blastId);
+    if (!completed) return;
+    const run = completed.scheduleId !== null;
+    await notifications.notify(
+      { companyId: completed.companyId },
+      {
+        title: run ? 'Scheduled message sent' : 'Blast completed',
+        body: `"${completed.title}": ${completed.successCount} sent, ${completed.failedCount} failed of ${completed.total}.`,
+        typeMessage: run ? 'Scheduler' : 'Blast',
+      },
+    );
+  }
+
+  /** Sends until nothing is due (or every integration's budget for now is spent). */
+  async function runDue() {
+    let total = 0;
+    for (const blastId of await repo.failInterrupted()) await completeIfDone(blastId);
+    for (;;) {
+      const due = await repo.due(BLASTS_PER_PASS);
+      let handled = 0;
+      for (const blast of due) handled += await sendBatch(blast);
+      total += handled;
+      if (handled === 0) break;
+    }
+    await repo.prune();
+    return total;
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runDue()
+      .then(() => undefined)
+      .catch((error) => deps.log.error({ err: error }, 'blast sender pass failed'))
+      .then(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  }
+
+  return {
+    runDue,
+    wake,
+    start() {
+      stopped = false;
+      // Budgets are per second: a pass every quarter second keeps a limited integration busy.
+      timer = setInterval(wake, 250);
+      timer.unref();
+      wake();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+    /** Tests: waits until the blasts of this process have nothing left to send now. */
+    async idle() {
+      while (running) await running;
+      await runDue();
+    },
+  };
+}
+export type BlastSender = ReturnType<typeof blastSender>;

@@ -1,0 +1,349 @@
+import type { AiReplyMeta } from '@app/contract/ai-characters';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { contacts, integrations, messages, platforms } from '../../db/schema/messaging.ts';
+import { likePattern } from '../../http/pagination.ts';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+const STATUS_RANK = sql`case ${messages.status} when 'pending' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end`;
+const rankOf = (status: string) => ({ pending: 0, sent: 1, delivered: 2, read: 3 })[status] ?? 4;
+
+/** One company's conversations, contacts and messages. Every query is scoped to the company. */
+export function chatsRepo(db: Db, companyId: number) {
+  const mine = eq(contacts.companyId, companyId);
+  const searchContacts = (search: string) =>
+    search
+      ? or(ilike(contacts.name, likePattern(search)), ilike(contacts.phone, likePattern(search)))
+      : undefined;
+
+  return {
+    /** Chats with at least one incoming message, latest first; reads only the summary rows. */
+    async conversations(limit: number, offset: number, search: string) {
+      const where = and(mine, isNotNull(contacts.lastIncomingAt), searchContacts(search));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ contact: contacts, integrationName: integrations.title, platformKind: platforms.kind })
+          .from(contacts)
+          .innerJoin(integrations, eq(integrations.id, contacts.integrationId))
+          .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+          .where(where)
+          .orderBy(desc(contacts.lastIncomingAt), desc(contacts.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(contacts).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async contacts(
+      limit: number,
+      offset: number,
+      search: string,
+      order: 'timestamp' | 'created_at' | 'name',
+      direction: 'asc' | 'desc',
+    ) {
+      const where = and(mine, searchContacts(search));
+      const column =
+        order === 'name'
+          ? contacts.name
+          : order === 'created_at'
+            ? contacts.createdAt
+            : contacts.lastMessageAt;
+      const sort = direction === 'asc' ? asc(column) : sql`${column} desc nulls last`;
+      const [rows, [total]] = await Promise.all([
+        db.select().from(contacts).where(where).orderBy(sort, desc(contacts.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(contacts).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findContact(chatId: string) {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(mine, eq(contacts.chatId, chatId)));
+      return row;
+    },
+
+    /** A page of a room, newest page first, bubbles in the order they were written. */
+    async roomPage(contactId: number, limit: number, offset: number) {
+      const where = and(eq(messages.companyId, companyId), eq(messages.contactId, contactId));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(messages)
+          .where(where)
+          .orderBy(desc(messages.createdAt), desc(messages.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(messages).where(where),
+      ]);
+      return { rows: rows.reverse(), total: total?.n ?? 0 };
+    },
+
+    async allMessages(contactId: number) {
+      return db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), eq(messages.contactId, contactId)))
+        .orderBy(asc(messages.createdAt), asc(messages.id));
+    },
+
+    async findMessage(contactId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(
+          and(eq(messages.companyId, companyId), eq(messages.contactId, contactId), eq(messages.id, id)),
+        );
+      return row;
+    },
+
+    /** Opening a room reads every incoming message in it. */
+    async markRead(contactId: number) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(messages)
+          .set({ isRead: true })
+          .where(
+            and(
+              eq(messages.companyId, companyId),
+              eq(messages.contactId, contactId),
+              eq(messages.isFromMe, false),
+              eq(messages.isRead, false),
+            ),
+          );
+        await tx
+          .update(contacts)
+          .set({ unreadCount: 0 })
+          .where(and(mine, eq(contacts.id, contactId)));
+      });
+    },
+
+    async deleteRoom(contactId: number) {
+      const rows = await db
+        .delete(contacts)
+        .where(and(mine, eq(contacts.id, contactId)))
+        .returning({ id: contacts.id });
+      return rows.length === 1;
+    },
+
+    /** Stores an outgoing bubble as pending and counts it on the conversation, in one transaction. */
+    async addOutgoing(
+      contact: ContactRow,
+      input: {
+        content: string;
+        senderName: string;
+        userId: number | null;
+        ai?: AiReplyMeta;
+        /** A person's reply: the AI stays silent in this chat until then, and the chat is theirs. */
+        aiPausedUntil?: Date;
+      },
+    ) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(messages)
+          .values({
+            companyId,
+            contactId: contact.id,
+            integrationId: contact.integrationId,
+            isFromMe: true,
+            senderName: input.senderName,
+            content: input.content,
+            status: 'pending',
+            sentByUserId: input.userId,
+            ai: input.ai ?? null,
+          })
+          .returning();
+        await tx
+          .update(contacts)
+          .set({
+            lastMessage: input.content,
+            lastMessageAt: row!.createdAt,
+            totalMessages: sql`${contacts.totalMessages} + 1`,
+            ...(input.aiPausedUntil ? { aiPausedUntil: input.aiPausedUntil, needsHuman: false } : {}),
+          })
+          .where(and(mine, eq(contacts.id, contact.id)));
+        return row!;
+      });
+    },
+
+    async markSent(id: number, providerMessageId: string) {
+      const [row] = await db
+        .update(messages)
+        .set({
+          providerMessageId,
+          status: sql`case when ${STATUS_RANK} < ${rankOf('sent')} then 'sent' else ${messages.status} end`,
+          error: null,
+        })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .returning();
+      return row!;
+    },
+
+    async markFailed(id: number, error: string) {
+      const [row] = await db
+        .update(messages)
+        .set({ status: 'failed', error })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .returning();
+      return row!;
+    },
+
+    async markPending(id: number) {
+      const [row] = await db
+        .update(messages)
+        .set({ status: 'pending', error: null })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id), eq(messages.status, 'failed')))
+        .returning();
+      return row;
+    },
+  };
+}
+export type ChatsRepo = ReturnType<typeof chatsRepo>;
+
+/** What the AI agent reads and marks, by the ids its jobs carry. */
+export function agentChatsRepo(db: Db) {
+  return {
+    async messageWithContact(messageId: number) {
+      const [row] = await db
+        .select({ message: messages, contact: contacts })
+        .from(messages)
+        .innerJoin(contacts, eq(contacts.id, messages.contactId))
+        .where(eq(messages.id, messageId));
+      return row;
+    },
+    /** The latest turns of a chat, oldest first, for the prompt. */
+    async recent(contactId: number, limit: number) {
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.contactId, contactId))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(limit);
+      return rows.reverse();
+    },
+    async newerIncoming(contactId: number, messageId: number) {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(eq(messages.contactId, contactId), eq(messages.isFromMe, false), gt(messages.id, messageId)),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+    /** Whether the agent already replied after this message (a job that died after sending). */
+    async answeredAfter(contactId: number, messageId: number) {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.contactId, contactId), isNotNull(messages.ai), gt(messages.id, messageId)))
+        .limit(1);
+      return Boolean(row);
+    },
+    /** Hands the chat to a person; answers whether it was not theirs already (to notify once). */
+    async flagForPerson(contactId: number) {
+      const rows = await db
+        .update(contacts)
+        .set({ needsHuman: true })
+        .where(and(eq(contacts.id, contactId), eq(contacts.needsHuman, false)))
+        .returning({ id: contacts.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+/** What arrives from a provider, for one integration (the webhook path knows which). */
+export function inboundRepo(db: Db) {
+  return {
+    /**
+     * Stores an incoming message once: the contact is created or updated and the conversation
+     * summary changes in the same transaction; a re-delivered message changes nothing.
+     */
+    async ingest(
+      integration: { id: number; companyId: number; chatType: 'wa' | 'telegram' },
+      event: {
+        providerMessageId: string;
+        chatId: string;
+        senderName: string;
+        phone: string | null;
+        text: string;
+        timestamp: Date;
+      },
+    ) {
+      return db.transaction(async (tx) => {
+        const [contact] = await tx
+          .insert(contacts)
+          .values({
+            companyId: integration.companyId,
+            integrationId: integration.id,
+            chatId: event.chatId,
+            chatType: integration.chatType,
+            name: event.senderName,
+            phone: event.phone,
+          })
+          .onConflictDoUpdate({
+            target: [contacts.companyId, contacts.chatId],
+            set: {
+              name: event.senderName,
+              integrationId: integration.id,
+              phone: sql`coalesce(excluded.phone, ${contacts.phone})`,
+              updatedAt: new Date(),
+            },
+          })
+          .returning();
+        const [message] = await tx
+          .insert(messages)
+          .values({
+            companyId: integration.companyId,
+            contactId: contact!.id,
+            integrationId: integration.id,
+            isFromMe: false,
+            senderName: event.senderName,
+            content: event.text,
+            providerMessageId: event.providerMessageId,
+            status: 'received',
+            createdAt: event.timestamp,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!message) return null;
+        const [updated] = await tx
+          .update(contacts)
+          .set({
+            lastMessage: event.text,
+            lastMessageAt: sql`greatest(${contacts.lastMessageAt}, ${event.timestamp.toISOString()}::timestamptz)`,
+            lastIncomingMessage: event.text,
+            lastIncomingAt: sql`greatest(${contacts.lastIncomingAt}, ${event.timestamp.toISOString()}::timestamptz)`,
+            totalMessages: sql`${contacts.totalMessages} + 1`,
+            unreadCount: sql`${contacts.unreadCount} + 1`,
+          })
+          .where(eq(contacts.id, contact!.id))
+          .returning();
+        return { contact: updated!, message };
+      });
+    },
+
+    /** Delivery statuses only move forward (a late "delivered" never undoes "read"). */
+    async applyStatus(integrationId: number, providerMessageId: string, status: string, error?: string) {
+      const [row] = await db
+        .update(messages)
+        .set({ status, error: error ?? null, isRead: status === 'read' ? true : messages.isRead })
+        .where(
+          and(
+            eq(messages.integrationId, integrationId),
+            eq(messages.providerMessageId, providerMessageId),
+            eq(messages.isFromMe, true),
+            status === 'failed' ? sql`${messages.status} <> 'read'` : sql`${STATUS_RANK} < ${rankOf(status)}`,
+          ),
+        )
+        .returning();
+      if (!row) return null;
+      const [contact] = await db.select().from(contacts).where(eq(contacts.id, row.contactId));
+      return { message: row, contact: contact! };
+    },
+  };
+}

@@ -1,0 +1,374 @@
+import { type BadRecipientRow, RECIPIENT_TYPES, type RecipientType } from '@app/contract/blasts';
+import {
+  REPEAT_TYPES,
+  SCHEDULE_DESCRIPTION_MAX,
+  SCHEDULE_EDIT_STATUSES,
+  SCHEDULE_TYPES,
+  type Schedule,
+} from '@app/contract/schedules';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  InputBase,
+  List,
+  Modal,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconFileSpreadsheet, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage } from '../../shared/api/client.ts';
+import { notify } from '../../shared/notify/notify.ts';
+import { usePermissions } from '../../shared/permissions/use-permissions.ts';
+import { badRowsOf, chatTypeOfPlatform, keepChannel, selectionCount } from '../blasts/blast-form.ts';
+import { useIntegrationOptions } from '../blasts/blasts.api.ts';
+import { SelectContactsDialog } from '../blasts/SelectContactsDialog.tsx';
+import { ScheduleTimeInput } from './ScheduleTimeInput.tsx';
+import {
+  emptyScheduleForm,
+  keepsSavedList,
+  MONTH_DAYS,
+  needsDay,
+  type RepeatType,
+  type ScheduleFormValues,
+  SERVER_FIELDS,
+  scheduleFormData,
+  scheduleToForm,
+  validateSchedule,
+  WEEK_DAYS,
+  withRepeatType,
+  withScheduleType,
+} from './schedule-form.ts';
+import { downloadScheduleTemplate, useSaveSchedule } from './schedules.api.ts';
+import './schedules.i18n.ts';
+
+/** The Schedule dialog (client-area §2, §5): create, or edit `schedule` with its status. */
+export function ScheduleFormDialog({
+  schedule,
+  onClose,
+}: {
+  schedule: Schedule | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { guard } = usePermissions();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const editing = schedule !== null;
+  const integrations = useIntegrationOptions(true);
+  const save = useSaveSchedule();
+  const [picking, setPicking] = useState(false);
+  const [badRows, setBadRows] = useState<BadRecipientRow[]>([]);
+  const form = useForm<ScheduleFormValues>({
+    mode: 'controlled',
+    initialValues: schedule ? scheduleToForm(schedule) : emptyScheduleForm(),
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(validateSchedule(values, schedule)).map(([field, key]) => [field, t(key)]),
+      ),
+  });
+  const { values } = form;
+  const integration = integrations.data?.find((item) => String(item.id) === values.integration_id);
+  const chatType = integration ? chatTypeOfPlatform(integration.platform_name) : null;
+  const keeps = keepsSavedList(values, schedule);
+  const count = selectionCount(values.selection);
+
+  const download = async () => {
+    try {
+      await downloadScheduleTemplate();
+    } catch (error) {
+      notify('error', errorMessage(error, t('schedules.failedDownload')));
+    }
+  };
+
+  const submit = form.onSubmit(async (submitted) => {
+    if (save.isPending || !guard(editing ? 'schedule_update' : 'schedule_create')) return;
+    setBadRows([]);
+    try {
+      const result = await save.mutateAsync({
+        id: schedule?.id ?? null,
+        form: scheduleFormData(submitted, editing),
+      });
+      notify('success', result.message || t(editing ? 'schedules.updated' : 'schedules.created'));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const issue of error.fields) {
+          const field = SERVER_FIELDS[issue.field];
+          if (field) form.setFieldError(field, issue.message);
+        }
+        setBadRows(badRowsOf(error.data));
+      }
+      notify('error', errorMessage(error, t(editing ? 'schedules.failedUpdate' : 'schedules.failedCreate')));
+    }
+  });
+
+  /** Replaces the values through a clearing rule and drops the errors of the fields it cleared. */
+  const apply = (next: ScheduleFormValues) => {
+    form.setValues(next);
+    for (const field of ['repeat_type', 'day', 'end_time', 'schedule_type'] as const) {
+      if (next[field] !== values[field]) form.clearFieldError(field);
+    }
+  };
+
+  const repeat = values.schedule_type === 'repeat';
+  const dayOptions =
+    values.repeat_type === 'weekly'
+      ? WEEK_DAYS.map((day) => ({ value: String(day), label: t(`schedules.weekdays.${day}`) }))
+      : MONTH_DAYS.map((day) => ({ value: String(day), label: t('schedules.form.monthDay', { day }) }));
+
+  return (
+    <>
+      <Modal
+        opened
+        onClose={onClose}
+        title={t(editing ? 'schedules.form.editTitle' : 'schedules.form.createTitle')}
+        fullScreen={phone}
+        centered
+        size="lg"
+      >
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label={t('schedules.form.title')}
+              placeholder={t('schedules.form.titlePlaceholder')}
+              withAsterisk
+              {...form.getInputProps('title')}
+            />
+            <Stack gap={2}>
+              <Textarea
+                label={t('schedules.form.description')}
+                placeholder={t('schedules.form.descriptionPlaceholder')}
+                withAsterisk
+                autosize
+                minRows={3}
+                maxRows={8}
+                {...form.getInputProps('description')}
+              />
+              <Text
+                size="xs"
+                ta="right"
+                c={values.description.length > SCHEDULE_DESCRIPTION_MAX ? 'red' : 'dimmed'}
+                aria-live="polite"
+              >
+                {t('schedules.form.counter', { length: values.description.length })}
+              </Text>
+            </Stack>
+            <SimpleGrid cols={{ base: 1, xs: repeat ? 2 : 1 }} spacing="sm">
+              <Select
+                label={t('schedules.form.scheduleType')}
+                placeholder={t('schedules.form.scheduleTypePlaceholder')}
+                withAsterisk
+                allowDeselect={false}
+                data={SCHEDULE_TYPES.map((type) => ({ value: type, label: t(`schedules.types.${type}`) }))}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('schedule_type')}
+                onChange={(value) =>
+                  apply(withScheduleType(values, (value ?? '') as Schedule['schedule_type']))
+                }
+              />
+              {repeat && (
+                <Select
+                  label={t('schedules.form.repeatType')}
+                  placeholder={t('schedules.form.repeatTypePlaceholder')}
+                  withAsterisk
+                  allowDeselect={false}
+                  data={REPEAT_TYPES.map((type) => ({
+                    value: type,
+                    label: t(`schedules.repeatTypes.${type}`),
+                  }))}
+                  comboboxProps={{ withinPortal: true }}
+                  {...form.getInputProps('repeat_type')}
+                  onChange={(value) => apply(withRepeatType(values, (value ?? '') as RepeatType))}
+                />
+              )}
+            </SimpleGrid>
+            <ScheduleTimeInput
+              label={t('schedules.form.startTime')}
+              value={values.start_time}
+              error={form.errors.start_time as string | undefined}
+              onChange={(value) => form.setFieldValue('start_time', value)}
+              testId="start-time"
+            />
+            {repeat && (
+              <ScheduleTimeInput
+                label={t('schedules.form.endTime')}
+                value={values.end_time}
+                error={form.errors.end_time as string | undefined}
+                onChange={(value) => form.setFieldValue('end_time', value)}
+                testId="end-time"
+              />
+            )}
+            {needsDay(values) && (
+              <Select
+                key={values.repeat_type}
+                label={t('schedules.form.day')}
+                placeholder={t('schedules.form.dayPlaceholder')}
+                withAsterisk
+                allowDeselect={false}
+                data={dayOptions}
+                maxDropdownHeight={240}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('day')}
+                onChange={(value) => form.setFieldValue('day', value ?? '')}
+              />
+            )}
+            <Select
+              label={t('schedules.form.integration')}
+              placeholder={t('schedules.form.integrationPlaceholder')}
+              withAsterisk
+              allowDeselect={false}
+              data={(integrations.data ?? []).map((item) => ({
+                value: String(item.id),
+                label: `${item.title} (${item.platform_name})`,
+              }))}
+              description={integrations.data?.length === 0 ? t('schedules.form.noIntegrations') : undefined}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('integration_id')}
+              onChange={(value) => {
+                form.setFieldValue('integration_id', value ?? '');
+                const picked = integrations.data?.find((item) => String(item.id) === value);
+                if (picked)
+                  form.setFieldValue(
+                    'selection',
+                    keepChannel(values.selection, chatTypeOfPlatform(picked.platform_name)),
+                  );
+              }}
+            />
+            <Select
+              label={t('schedules.form.recipientType')}
+              placeholder={t('schedules.form.recipientTypePlaceholder')}
+              withAsterisk
+              allowDeselect={false}
+              data={RECIPIENT_TYPES.map((type) => ({
+                value: type,
+                label: t(`schedules.form.recipientTypes.${type}`),
+              }))}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('recipent_type')}
+              onChange={(value) => {
+                form.setFieldValue('recipent_type', (value ?? '') as RecipientType | '');
+                form.clearFieldError('selection');
+                form.clearFieldError('file');
+                setBadRows([]);
+              }}
+            />
+            {values.recipent_type === 'contact' && (
+              <InputBase
+                component="button"
+                type="button"
+                pointer
+                label={t('schedules.form.contacts')}
+                withAsterisk={!keeps}
+                description={keeps ? t('schedules.form.keepsList') : undefined}
+                rightSection={<IconUsers size={16} />}
+                error={form.errors.selection}
+                onClick={() => setPicking(true)}
+                data-testid="pick-contacts"
+              >
+                {count > 0 || keeps ? (
+                  t('schedules.form.contactsSelected', { count: keeps ? schedule?.recipients_count : count })
+                ) : (
+                  <Text span c="dimmed" size="sm">
+                    {t('schedules.form.contactsPick')}
+                  </Text>
+                )}
+              </InputBase>
+            )}
+            {values.recipent_type === 'excel' && (
+              <Stack gap={4}>
+                <FileInput
+                  label={t('schedules.form.file')}
+                  placeholder={
+                    keeps
+                      ? t('schedules.form.contactsSelected', { count: schedule?.recipients_count })
+                      : t('schedules.form.filePlaceholder')
+                  }
+                  description={keeps ? t('schedules.form.keepsList') : t('schedules.form.fileHint')}
+                  withAsterisk={!keeps}
+                  clearable
+                  accept=".xlsx,.xls"
+                  leftSection={<IconFileSpreadsheet size={16} />}
+                  {...form.getInputProps('file')}
+                  onChange={(file) => {
+                    form.setFieldValue('file', file);
+                    setBadRows([]);
+                  }}
+                />
+                {!editing && (
+                  <Anchor component="button" type="button" size="sm" onClick={() => void download()}>
+                    <Group gap={4} component="span">
+                      <IconDownload size={14} aria-hidden />
+                      {t('schedules.form.downloadTemplate')}
+                    </Group>
+                  </Anchor>
+                )}
+              </Stack>
+            )}
+            {badRows.length > 0 && (
+              <Alert color="red" title={t('schedules.form.badRows')} data-testid="bad-rows">
+                <ScrollArea.Autosize mah={160} type="auto">
+                  <List size="xs" spacing={2}>
+                    {badRows.map((row) => (
+                      <List.Item key={row.row}>
+                        {t('schedules.form.badRow', {
+                          row: row.row,
+                          phone: row.phone || t('schedules.form.emptyCell'),
+                          reason: row.reason,
+                        })}
+                      </List.Item>
+                    ))}
+                  </List>
+                </ScrollArea.Autosize>
+              </Alert>
+            )}
+            {editing && (
+              <Select
+                label={t('schedules.form.status')}
+                placeholder={t('schedules.form.statusPlaceholder')}
+                withAsterisk
+                allowDeselect={false}
+                data={SCHEDULE_EDIT_STATUSES.map((status) => ({
+                  value: status,
+                  label: t(`schedules.statuses.${status}`),
+                }))}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('status')}
+              />
+            )}
+            <Group justify="flex-end" gap="sm" mt="md">
+              <Button variant="default" onClick={onClose}>
+                {t('schedules.form.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {t(editing ? 'schedules.form.update' : 'schedules.form.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {picking && (
+        <SelectContactsDialog
+          initial={values.selection}
+          chatType={chatType}
+          onClose={() => setPicking(false)}
+          onConfirm={(selection) => {
+            form.setFieldValue('selection', selection);
+            form.clearFieldError('selection');
+            setPicking(false);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n/i18n.ts';
+
+/** Toast durations: 2.5 s in the client area, 5 s in the super-admin area (client-area §9, super-admin §8). */
+export const TOAST_MS = { client: 2500, superAdmin: 5000 } as const;
+
+const autoClose = () =>
+  window.location.pathname.startsWith('/super-admin') ? TOAST_MS.superAdmin : TOAST_MS.client;
+
+type Kind = 'success' | 'error' | 'warning' | 'info';
+const COLORS: Record<Kind, string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
+const TITLES: Record<Kind, string> = {
+  success: 'toast.success',
+  error: 'toast.error',
+  warning: 'toast.warning',
+  info: 'toast.success',
+};
+
+/** Shows a toast at the top right; the title defaults to the kind's ('Success', 'Error', …). */
+export function notify(kind: Kind, message: string, title?: string) {
+  notifications.show({
+    color: COLORS[kind],
+    title: title ?? i18n.t(TITLES[kind]),
+    message,
+    autoClose: autoClose(),
+    withBorder: true,
+  });
+}

@@ -1,0 +1,52 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n/i18n.ts';
+import { Pager } from './Pager.tsx';
+
+const renderPager = (page: number, totalPages: number, onChange = vi.fn()) => {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <Pager page={page} totalPages={totalPages} onChange={onChange} />
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return onChange;
+};
+
+describe('<Pager>', () => {
+  it('renders every page when there are 6 or fewer', () => {
+    renderPager(2, 6);
+    expect(screen.getAllByRole('button', { name: /^Page \d+$/ })).toHaveLength(6);
+    expect(screen.queryByText('…')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('renders first two, current, last two and ellipses past 6 pages', () => {
+    renderPager(5, 10);
+    expect(screen.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual([
+      '1',
+      '2',
+      '5',
+      '9',
+      '10',
+    ]);
+    expect(screen.getAllByText('…')).toHaveLength(2);
+  });
+
+  it('moves with the page buttons and the arrows, disabled at the ends', () => {
+    const onChange = renderPager(1, 8);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onChange).toHaveBeenLastCalledWith(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 8' }));
+    expect(onChange).toHaveBeenLastCalledWith(8);
+  });
+
+  it('renders nothing for a single page', () => {
+    renderPager(1, 1);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});

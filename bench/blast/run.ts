@@ -1,0 +1,198 @@
+/**
+ * `npm run bench:blast`: how fast one process sends a blast, and how well the rate limit holds.
+ *
+ * 1. A company with BLAST_BENCH_RECIPIENTS (default 100,000) Telegram contacts sends one blast to
+ *    all of them through the built-in sandbox over real HTTP, the rate limit off: prints messages/s
+ *    (target ≥ 1,000 per process).
+ * 2. The same with the integration limited to 80 messages/s for 10 seconds: prints the measured rate
+ *    and its distance from the limit (target within 5%).
+ *
+ * Embedded PGlite by default; DATABASE_URL=postgres://… measures on PostgreSQL (a fresh database is
+ * created and dropped).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { companyPackages, packages } from '../../apps/server/src/db/schema/billing.ts';
+import { blasts } from '../../apps/server/src/db/schema/blasts.ts';
+import { contacts, integrations, platforms } from '../../apps/server/src/db/schema/messaging.ts';
+import { ensureBaseData } from '../../apps/server/src/db/seed.ts';
+import { quotaService } from '../../apps/server/src/modules/billing/quota.service.ts';
+import { blastsService } from '../../apps/server/src/modules/blasts/blasts.service.ts';
+import { companiesRepo } from '../../apps/server/src/modules/companies/companies.repo.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const RECIPIENTS = Number(process.env.BLAST_BENCH_RECIPIENTS ?? 100_000);
+const LIMITED_RATE = 80;
+const LIMITED_SECONDS = 10;
+const TOKEN = '700000001:BENCH-blast-token-abcdefghij';
+
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function openBenchDatabase() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
+  const name = `bench_blast_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString(), dataDir: null });
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`drop database ${name}`);
+      await admin.end();
+    },
+    url: target.toString(),
+  };
+}
+
+async function main() {
+  const { database, drop, url } = await openBenchDatabase();
+  await database.migrate();
+  await ensureBaseData(database.db);
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: join(tmpdir(), 'ai-admin-bench'),
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WEB_DIST_DIR: '/nonexistent',
+    BLAST_RATE_TELEGRAM: '0',
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  const db = database.db;
+
+  const company = await companiesRepo(db).create({
+    companyName: 'Blast Bench',
+    industry: 'Retail',
+    city: 'Jakarta',
+    status: 'active',
+    contactEmail: 'bench@example.com',
+    contactPhone: '6281500123',
+    website: null,
+    address: 'Jakarta',
+  });
+  const [platform] = await db.select().from(platforms).where(eq(platforms.kind, 'telegram'));
+  const tenant = { companyId: company.id, userId: 0, actingSuperAdminId: null };
+  const created = await app.integrations.create(tenant, {
+    type: 'message_platform',
+    integration_id: platform!.id,
+    title: 'Bench bot',
+    integration_contact: TOKEN,
+  });
+  const [integration] = await db
+    .update(integrations)
+    .set({ status: 'active' })
+    .where(eq(integrations.id, created.integration.id))
+    .returning();
+  const [pkg] = await db
+    .insert(packages)
+    .values({
+      name: 'Bench',
+      description: 'bench',
+      price: 0,
+      waMessageLimit: RECIPIENTS * 2,
+      aiUsageLimit: 0,
+      durationInDays: 30,
+    })
+    .returning();
+  await db.insert(companyPackages).values({
+    companyId: company.id,
+    packageId: pkg!.id,
+    packageName: pkg!.name,
+    packagePrice: 0,
+    durationInDays: 30,
+    startDate: new Date(Date.now() - 60_000),
+    endDate: new Date(Date.now() + 30 * 86_400_000),
+    waMessageLimit: RECIPIENTS * 2,
+    aiUsageLimit: 0,
+  });
+  for (let i = 0; i < RECIPIENTS; i += 5000) {
+    await db.insert(contacts).values(
+      Array.from({ length: Math.min(5000, RECIPIENTS - i) }, (_, j) => ({
+        companyId: company.id,
+        integrationId: integration!.id,
+        chatId: `${900_000_000 + i + j}@telegram`,
+        chatType: 'telegram',
+        name: `Customer ${i + j}`,
+      })),
+    );
+  }
+
+  const service = blastsService(app.deps, quotaService(db), app.blasts);
+  const until = async (id: number, done: (row: typeof blasts.$inferSelect) => boolean) => {
+    for (;;) {
+      const [row] = await db.select().from(blasts).where(eq(blasts.id, id));
+      if (done(row!)) return row!;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+
+  const fields = {
+    title: 'Bench',
+    integration_id: String(integration!.id),
+    recipent_type: 'all_contact',
+    message: 'Promo hari ini!',
+  };
+  let started = performance.now();
+  const all = await service.create(tenant, { fields, file: null });
+  const finished = await until(all.id, (row) => row.status === 'completed');
+  const seconds = (performance.now() - started) / 1000;
+  const unlimited = RECIPIENTS / seconds;
+
+  app.deps.config.blastRates.telegram = LIMITED_RATE;
+  const limitedFields = { ...fields, recipent_type: 'contact', contact_search: 'Customer 1' };
+  const limited = await service.create(tenant, { fields: limitedFields, file: null });
+  started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, LIMITED_SECONDS * 1000));
+  const [partial] = await db.select().from(blasts).where(eq(blasts.id, limited.id));
+  const limitedRate = (partial!.successCount + partial!.failedCount) / ((performance.now() - started) / 1000);
+  await app.blasts.stop();
+
+  const result = {
+    database: database.kind,
+    recipients: RECIPIENTS,
+    sent: finished.successCount,
+    failed: finished.failedCount,
+    unlimited_messages_per_second: Math.round(unlimited),
+    limited_target_per_second: LIMITED_RATE,
+    limited_measured_per_second: Number(limitedRate.toFixed(1)),
+    limited_deviation_percent: Number(
+      ((Math.abs(limitedRate - LIMITED_RATE) / LIMITED_RATE) * 100).toFixed(1),
+    ),
+  };
+  console.log(
+    `blast of ${RECIPIENTS} (${database.kind})   ${result.unlimited_messages_per_second} messages/s in one process (target ≥ 1,000); ${finished.successCount} sent, ${finished.failedCount} failed`,
+  );
+  console.log(
+    `limited to ${LIMITED_RATE}/s         ${result.limited_measured_per_second} messages/s over ${LIMITED_SECONDS} s (${result.limited_deviation_percent}% off; target within 5%)`,
+  );
+  mkdirSync(join(here, '../results'), { recursive: true });
+  writeFileSync(join(here, `../results/blast-${database.kind}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  await app.close();
+  await database.close();
+  await drop();
+}
+
+await main();
