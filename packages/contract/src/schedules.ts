@@ -81,7 +81,14 @@ export const scheduleListQuery = listQuery.extend({
   status: z
     .string()
     .optional()
-    .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : []))
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.enum(SCHEDULE_STATUSES, { error: 'Unknown schedule status' }))),
 });
 
@@ -95,17 +102,39 @@ const wallTime = (required: string) =>
 /** The text fields of the multipart create/update; an Excel list travels as `recipients_file`. */
 export const scheduleFields = z
   .strictObject({
-    title: z.string({ error: SCHEDULE_MSG.titleRequired }).trim().min(1, SCHEDULE_MSG.titleRequired).max(SCHEDULE_TITLE_MAX, SCHEDULE_MSG.titleTooLong),
+    title: z
+      .string({ error: SCHEDULE_MSG.titleRequired })
+      .trim()
+      .min(1, SCHEDULE_MSG.titleRequired)
+      .max(SCHEDULE_TITLE_MAX, SCHEDULE_MSG.titleTooLong),
     description: z
       .string({ error: SCHEDULE_MSG.descriptionRequired })
       .transform(stripScripts)
-      .pipe(z.string().trim().min(1, SCHEDULE_MSG.descriptionRequired).max(SCHEDULE_DESCRIPTION_MAX, SCHEDULE_MSG.descriptionTooLong)),
+      .pipe(
+        z
+          .string()
+          .trim()
+          .min(1, SCHEDULE_MSG.descriptionRequired)
+          .max(SCHEDULE_DESCRIPTION_MAX, SCHEDULE_MSG.descriptionTooLong),
+      ),
     schedule_type: z.enum(SCHEDULE_TYPES, { error: SCHEDULE_MSG.scheduleTypeRequired }),
-    repeat_type: z.enum(REPEAT_TYPES, { error: SCHEDULE_MSG.repeatTypeRequired }).optional().or(z.literal('').transform(() => undefined)),
-    day: z.coerce.number().int().optional().or(z.literal('').transform(() => undefined)),
+    repeat_type: z
+      .enum(REPEAT_TYPES, { error: SCHEDULE_MSG.repeatTypeRequired })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    day: z.coerce
+      .number()
+      .int()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     start_time: wallTime(SCHEDULE_MSG.startTimeRequired),
-    end_time: wallTime(SCHEDULE_MSG.endTimeRequired).optional().or(z.literal('').transform(() => undefined)),
-    integration_id: z.coerce.number({ error: SCHEDULE_MSG.integrationRequired }).int().positive(SCHEDULE_MSG.integrationRequired),
+    end_time: wallTime(SCHEDULE_MSG.endTimeRequired)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    integration_id: z.coerce
+      .number({ error: SCHEDULE_MSG.integrationRequired })
+      .int()
+      .positive(SCHEDULE_MSG.integrationRequired),
     recipent_type: z.enum(RECIPIENT_TYPES, { error: SCHEDULE_MSG.recipientTypeRequired }),
     recipent_contact: z.string().optional(),
     contact_search: z.string().trim().max(200).optional(),
@@ -113,11 +142,13 @@ export const scheduleFields = z
     company_id: z.string().optional(),
   })
   .superRefine((value, context) => {
-    const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
     if (value.schedule_type === 'once') return;
     if (!value.repeat_type) issue('repeat_type', SCHEDULE_MSG.repeatTypeRequired);
     if (!value.end_time) issue('end_time', SCHEDULE_MSG.endTimeRequired);
-    else if (value.end_time.replace(/Z$/, '') <= value.start_time.replace(/Z$/, '')) issue('end_time', SCHEDULE_MSG.endBeforeStart);
+    else if (value.end_time.replace(/Z$/, '') <= value.start_time.replace(/Z$/, ''))
+      issue('end_time', SCHEDULE_MSG.endBeforeStart);
     const range = value.repeat_type === 'weekly' ? 7 : value.repeat_type === 'monthly' ? 30 : 0;
     if (range && (value.day === undefined || value.day < 1 || value.day > range)) {
       issue('day', value.day === undefined ? SCHEDULE_MSG.dayRequired : `Day must be between 1 and ${range}`);
