@@ -47,6 +47,7 @@ import { knowledgeService } from './modules/knowledge/knowledge.service.ts';
 import { menuActionsRoutes } from './modules/menu-actions/menu-actions.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { notificationsService } from './modules/notifications/notifications.service.ts';
+import { pushService } from './modules/notifications/push.service.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { platformService } from './modules/platform/platform.service.ts';
 import { rbacRoutes } from './modules/rbac/rbac.routes.ts';
@@ -158,8 +159,12 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
 
   healthRoutes(app, database);
   authRoutes(app, auth);
+  // Durable work (pushes, knowledge indexing, AI replies): every process runs the worker while it is up.
+  const jobs = jobQueue(deps, config.jobsPollMs);
+  if (config.runsWorkers) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const notifications = notificationsService(deps);
-  notificationsRoutes(app, notifications);
+  notificationsRoutes(app, notifications, pushService(deps, jobs));
   const users = usersService(deps, notifications, platform);
   usersRoutes(app, users);
   adminUsersRoutes(app, users);
@@ -181,10 +186,6 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
   integrationsRoutes(app, deps, integrations);
   chatsRoutes(app, deps, chats);
 
-  // Durable work (knowledge indexing, AI replies): every process runs the worker while it is up.
-  const jobs = jobQueue(deps, config.jobsPollMs);
-  if (config.runsWorkers) app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
   // The AI agent: the knowledge base, the character, and a step of the inbound pipeline.
   const llm = config.ai.llm ? openAiLlm(config.ai.llm) : null;
   knowledgeRoutes(app, deps, knowledgeService(deps, jobs, llm));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { ServiceAccount } from './providers/push/fcm.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((value) => value === 'true' || value === '1');
 
@@ -61,6 +62,15 @@ const envSchema = z.object({
   BLAST_RATE_WHATSAPP_CLOUD: z.coerce.number().int().min(0).default(80),
   BLAST_RATE_WHATSAPP_WEB: z.coerce.number().int().min(0).default(20),
   BLAST_RATE_TELEGRAM: z.coerce.number().int().min(0).default(30),
+  WEB_PUSH: bool.optional(),
+  VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .optional(),
+  FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  FCM_BASE_URL: z.string().url().default('https://fcm.googleapis.com'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -168,7 +178,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       whatsapp_web: e.BLAST_RATE_WHATSAPP_WEB,
       telegram: e.BLAST_RATE_TELEGRAM,
     } as Record<string, number>,
+    push: {
+      // Web Push is on unless turned off; without keys in the environment a pair is made on the
+      // first start and kept in the database, so every process signs with the same one.
+      webPush: e.WEB_PUSH ?? true,
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      vapidSubject: e.VAPID_SUBJECT ?? 'mailto:admin@localhost',
+      fcm: e.FCM_SERVICE_ACCOUNT
+        ? { account: serviceAccount(e.FCM_SERVICE_ACCOUNT), baseUrl: e.FCM_BASE_URL.replace(/\/$/, '') }
+        : null,
+    },
   };
+}
+
+/** FCM_SERVICE_ACCOUNT holds the service-account JSON itself or the path of its file. */
+function serviceAccount(value: string): ServiceAccount {
+  const text = value.trim().startsWith('{') ? value : readFileSync(resolve(value), 'utf8');
+  const parsed = z
+    .object({
+      project_id: z.string().min(1),
+      client_email: z.string().min(1),
+      private_key: z.string().includes('PRIVATE KEY'),
+      token_uri: z.string().url().default('https://oauth2.googleapis.com/token'),
+    })
+    .safeParse(
+      (() => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return null;
+        }
+      })(),
+    );
+  if (!parsed.success) {
+    throw new Error('Invalid configuration:\n  FCM_SERVICE_ACCOUNT: not a service-account key');
+  }
+  return parsed.data;
 }
 
 /** A development secret kept in the data folder so that tokens survive restarts. */

@@ -135,13 +135,7 @@ export function jobQueue(deps: Pick<Deps, 'db' | 'log'>, pollMs: number) {
       payload: Record<string, unknown>,
       options: { db?: Db; delaySeconds?: number } = {},
     ) {
-      await (options.db ?? deps.db).insert(jobs).values({
-        kind,
-        payload,
-        ...(options.delaySeconds
-          ? { runAt: sql`now() + make_interval(secs => ${options.delaySeconds})` }
-          : {}),
-      });
+      await insertJobs(options.db ?? deps.db, kind, [payload], options.delaySeconds);
       if (!options.db) wake();
     },
 
@@ -171,3 +165,23 @@ export function jobQueue(deps: Pick<Deps, 'db' | 'log'>, pollMs: number) {
   };
 }
 export type JobQueue = ReturnType<typeof jobQueue>;
+
+/**
+ * Writes jobs without a queue at hand, e.g. inside another module's transaction so that the work
+ * is queued exactly when the change commits; a worker's next poll picks them up.
+ */
+export async function insertJobs(
+  db: Db,
+  kind: string,
+  payloads: Record<string, unknown>[],
+  delaySeconds?: number,
+) {
+  if (payloads.length === 0) return;
+  await db.insert(jobs).values(
+    payloads.map((payload) => ({
+      kind,
+      payload,
+      ...(delaySeconds ? { runAt: sql`now() + make_interval(secs => ${delaySeconds})` } : {}),
+    })),
+  );
+}

@@ -1,6 +1,13 @@
 import { envelope, idParam, listEnvelope } from '@app/contract/common';
 import { MSG } from '@app/contract/messages';
-import { notification, notificationListQuery, unreadCount } from '@app/contract/notifications';
+import {
+  notification,
+  notificationListQuery,
+  pushConfig,
+  pushSubscribeBody,
+  pushTopicParam,
+  unreadCount,
+} from '@app/contract/notifications';
 import { z } from 'zod';
 import { notifications } from '../../db/schema/notifications.ts';
 import { principalOf } from '../../http/access.ts';
@@ -9,11 +16,14 @@ import { send, sendList } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageRequest } from '../../http/pagination.ts';
 import { type NotificationsService, presentNotification } from './notifications.service.ts';
+import type { PushService } from './push.service.ts';
 
 const tags = ['notifications'];
 
-/** A signed-in person's own notifications. */
-export function notificationsRoutes(app: App, { repo }: NotificationsService) {
+const subscription = z.object({ topic: z.string(), subscribed: z.boolean() });
+
+/** A signed-in person's own notifications, and the devices that receive them as pushes. */
+export function notificationsRoutes(app: App, { repo }: NotificationsService, push: PushService) {
   app.get(
     '/api/notifications',
     {
@@ -55,4 +65,32 @@ export function notificationsRoutes(app: App, { repo }: NotificationsService) {
     },
     async (request, reply) => send(reply, { updated: await repo.markAllRead(principalOf(request).userId) }),
   );
+
+  app.get(
+    '/api/notifications/push-config',
+    { config: { access: { signedIn: true } }, schema: { tags, response: { 200: envelope(pushConfig) } } },
+    async (_request, reply) => send(reply, await push.publicConfig()),
+  );
+
+  for (const subscribed of [true, false]) {
+    app.put(
+      `/api/notifications/${subscribed ? 'subscribe' : 'unsubscribe'}/:topic`,
+      {
+        config: { access: { signedIn: true } },
+        schema: {
+          tags,
+          params: pushTopicParam,
+          body: pushSubscribeBody,
+          response: { 200: envelope(subscription) },
+        },
+      },
+      async (request, reply) => {
+        const { topic } = request.params;
+        const principal = principalOf(request);
+        if (subscribed) await push.subscribe(principal, topic, request.body.token);
+        else await push.unsubscribe(principal, topic, request.body.token);
+        return send(reply, { topic, subscribed });
+      },
+    );
+  }
 }

@@ -6,6 +6,7 @@ import {
   type NotificationRow,
   notificationsRepo,
 } from './notifications.repo.ts';
+import { queuePushes } from './push.queue.ts';
 
 export function presentNotification(row: NotificationRow): Notification {
   return {
@@ -18,13 +19,17 @@ export function presentNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Raises notifications for real events (the other modules call `notify`) and rings each recipient's bell live. */
+/**
+ * Raises notifications for real events (the other modules call `notify`), queues their pushes and
+ * rings each recipient's bell live.
+ */
 export function notificationsService({ db, bus }: Pick<Deps, 'db' | 'bus'>) {
   const repo = notificationsRepo(db);
   return {
     repo,
     async notify(audience: Audience, notification: NewNotification) {
       const rows = await repo.fanOut(audience, notification);
+      await queuePushes(db, rows);
       for (const row of rows) {
         await bus.publish({
           type: 'notification',
