@@ -252,7 +252,7 @@ export function ChatRoomPage({ CreateTicket }: { CreateTicket?: CreateTicketFrom
     );
   };
 
-  const { status, client: ws } = useLiveConnection(allowed && room ? room : null, (event) => {
+  const { status, sendToRoom } = useLiveConnection(allowed && room ? room : null, (event) => {
     if (event.type === 'room_message' && isThisRoom(event.room_id, room)) {
       const message = messageOf(event.message);
       if (!message) return;
@@ -288,7 +288,7 @@ export function ChatRoomPage({ CreateTicket }: { CreateTicket?: CreateTicketFrom
       return;
     }
     setPage(1);
-    if (status === 'open' && ws.current?.sendToRoom(room, message, chatTypeOf(room, list))) {
+    if (status === 'open' && sendToRoom(room, message, chatTypeOf(room, list))) {
       setText('');
       return;
     }

@@ -121,6 +121,14 @@ describe('createWsClient', () => {
     expect(FakeSocket.instances).toHaveLength(1);
   });
 
+  it('does not ask again after the server refused the person (4403)', () => {
+    const { client, timers, onStatus } = setup();
+    client.connect();
+    FakeSocket.instances[0].close(4403);
+    expect(timers).toHaveLength(0);
+    expect(onStatus).toHaveBeenLastCalledWith('failed');
+  });
+
   it('reports sending while not connected and server errors', () => {
     const { client, onError, onMessage } = setup();
     expect(client.sendToRoom('abc', 'hi', 'wa')).toBe(false);

@@ -1,7 +1,8 @@
 /**
  * The one live connection (client-area §7): `/api/messages/ws?token=…`. It joins rooms, sends to
  * rooms, and after an abnormal close reconnects up to 5 times with a delay of 2^n seconds capped at
- * 10 s (2, 4, 8, 10, 10). Errors are reported as i18n keys (`ws.*`) for the caller to show.
+ * 10 s (2, 4, 8, 10, 10); a refusal (4403) is final. Errors are reported as i18n keys (`ws.*`) for
+ * the caller to show.
  */
 export const WS_PATH = '/api/messages/ws';
 export const WS_MAX_RECONNECTS = 5;
@@ -44,6 +45,8 @@ export interface WsClientOptions {
 export const sameRoom = (a: string, b: string) => a.split(':').pop() === b.split(':').pop();
 
 const NORMAL_CLOSE = 1000;
+/** The server's refusal of this person (e.g. no `chat_read`): asking again gets the same answer. */
+const REFUSED = 4403;
 
 export function createWsClient(options: WsClientOptions) {
   const Impl = options.WebSocketImpl ?? globalThis.WebSocket;
@@ -117,6 +120,10 @@ export function createWsClient(options: WsClientOptions) {
       if (socket === ws) socket = null;
       if (stopped || event.code === NORMAL_CLOSE) {
         status('closed');
+        return;
+      }
+      if (event.code === REFUSED) {
+        status('failed');
         return;
       }
       scheduleReconnect();
