@@ -114,7 +114,7 @@ export function blastSender(
       {
         title: run ? 'Scheduled message sent' : 'Blast completed',
         body: `"${completed.title}": ${completed.successCount} sent, ${completed.failedCount} failed of ${completed.total}.`,
-        typeMessage: run ? 'Scheduler' : 'Blast',
+        typeMessage: run ? 'Schedule' : 'Blast',
       },
     );
   }

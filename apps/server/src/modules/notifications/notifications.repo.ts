@@ -1,3 +1,4 @@
+import type { Notification } from '@app/contract/notifications';
 import { ROLE } from '@app/contract/permissions';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +11,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export interface NewNotification {
   title: string;
   body: string;
-  typeMessage: string;
+  typeMessage: Notification['type_message'];
 }
 
 /** Who receives: everyone in a company, every super admin, or one person (e.g. a ticket's assignee). */

@@ -69,6 +69,9 @@ describe('scheduled messages', () => {
       status_count: { executions: 1, total_recipients: 2, success_count: 2, failed_count: 0 },
     });
     expect(done.last_run_at).not.toBeNull();
+    const [told] = (await admin('GET', '/api/notifications')).body.data;
+    expect(told).toMatchObject({ title: 'Scheduled message sent', type_message: 'Schedule' });
+    expect(told.body).toContain('2 sent, 0 failed of 2');
     const recipients = await admin('GET', `/api/schedules/external/${done.external_id}/recipients`);
     expect(recipients.body.data).toEqual([
       { chat_id: '700@telegram', name: 'Ani', received_number: 1 },
