@@ -46,7 +46,17 @@ export async function freshDatabase(): Promise<{
       await database.close();
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
+      // The pool's sockets close a moment after `end()` answers; forcing the drop before then
+      // kills them mid-goodbye and they report it as an unhandled error. So wait for them first.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await client.end();
     },
   };
