@@ -32,6 +32,8 @@ import { quotaService } from './modules/billing/quota.service.ts';
 import { blastsRoutes } from './modules/blasts/blasts.routes.ts';
 import { blastSender } from './modules/blasts/blasts.sender.ts';
 import { blastsService } from './modules/blasts/blasts.service.ts';
+import { botMenu } from './modules/chat-menus/bot-menu.ts';
+import { chatMenusRoutes } from './modules/chat-menus/chat-menus.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { chatsService } from './modules/chats/chats.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -61,11 +63,15 @@ import { adminUsersRoutes, usersRoutes } from './modules/users/users.routes.ts';
 import { usersService } from './modules/users/users.service.ts';
 import { inboundService } from './modules/webhooks/inbound.service.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { workflowTemplatesRoutes } from './modules/workflow-templates/workflow-templates.routes.ts';
+import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { workflowsService } from './modules/workflows/workflows.service.ts';
 import { channelAdapters } from './providers/channels/registry.ts';
 import { openAiLlm } from './providers/llm/openai.ts';
 import { outboxMailer } from './providers/mail/outbox.ts';
 import type { Mailer } from './providers/mail/port.ts';
 import { smtpMailer } from './providers/mail/smtp.ts';
+import { n8nEngine } from './providers/workflow/n8n.ts';
 import { inProcessBus } from './realtime/bus.ts';
 import { type RealtimeHub, realtimeHub } from './realtime/hub.ts';
 import { postgresBus } from './realtime/pg-bus.ts';
@@ -233,7 +239,15 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
     },
   });
   billingModule(app, deps, notifications);
-  ticketsModule(app, deps, notifications);
+  const tickets = ticketsModule(app, deps, notifications);
+  // Workflows on the engine (n8n, or the sandbox's fake), and the bot menu that runs them.
+  const engine = config.workflowEngine ? n8nEngine(config.workflowEngine) : null;
+  workflowTemplatesRoutes(app, deps, engine);
+  const workflows = workflowsService(deps, engine);
+  workflowsRoutes(app, deps, workflows);
+  chatMenusRoutes(app, deps);
+  const bot = botMenu(deps, { quota, chats, workflows, tickets, handOver: agent.handOver, queue: jobs });
+  inbound.use(bot.step);
   if (config.payments.sandbox) paymentsSandbox(app, deps);
   if (!config.production && !config.mail.smtpUrl) devRoutes(app, deps);
 

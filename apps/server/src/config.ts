@@ -71,6 +71,10 @@ const envSchema = z.object({
     .optional(),
   FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
   FCM_BASE_URL: z.string().url().default('https://fcm.googleapis.com'),
+  N8N_BASE_URL: z.string().url().optional(),
+  N8N_API_KEY: z.string().min(1).optional(),
+  N8N_WEBHOOK_URL: z.string().url().optional(),
+  N8N_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -178,6 +182,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       whatsapp_web: e.BLAST_RATE_WHATSAPP_WEB,
       telegram: e.BLAST_RATE_TELEGRAM,
     } as Record<string, number>,
+    // The workflow engine: n8n when N8N_BASE_URL is set, else the sandbox's fake n8n when the
+    // sandbox is on, else none (templates and workflows are kept; activation waits for an engine).
+    workflowEngine: (() => {
+      const local = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+      const sandbox = !e.N8N_BASE_URL && (e.CHANNELS_SANDBOX ?? !production);
+      if (!e.N8N_BASE_URL && !sandbox) return null;
+      const baseUrl = (e.N8N_BASE_URL ?? `${local}/sandbox/n8n`).replace(/\/$/, '');
+      return {
+        sandbox,
+        baseUrl,
+        apiKey: e.N8N_API_KEY ?? persistentSecret(dataDir, 'n8n-api-key'),
+        webhookUrl: (e.N8N_WEBHOOK_URL ?? baseUrl).replace(/\/$/, ''),
+        timeoutMs: e.N8N_TIMEOUT_MS,
+        // The demo's fake engine keeps its workflows beside the embedded database.
+        sandboxFile: sandbox && e.NODE_ENV !== 'test' ? join(dataDir, 'sandbox-n8n.json') : undefined,
+      };
+    })(),
     push: {
       // Web Push is on unless turned off; without keys in the environment a pair is made on the
       // first start and kept in the database, so every process signs with the same one.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MENU_ACTION_CODES } from '@app/contract/chat-menus';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_KEYS, ROLE } from '@app/contract/permissions';
 import { count } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -13,6 +14,7 @@ import { seedKnowledge } from '../modules/knowledge/knowledge.seed.ts';
 import { rbacRepo } from '../modules/rbac/rbac.repo.ts';
 import { usersRepo } from '../modules/users/users.repo.ts';
 import type { Db } from './client.ts';
+import { menuActions } from './schema/platform.ts';
 import { users } from './schema/users.ts';
 
 const ROLE_DESCRIPTIONS = {
@@ -39,7 +41,19 @@ export async function ensureBaseData(db: Db) {
       );
     }
   }
+  // The actions the bot menu knows how to carry out; the super admin may add more names for them.
+  await db
+    .insert(menuActions)
+    .values(BUILT_IN_MENU_ACTIONS.map(([actionCode, actionName]) => ({ actionCode, actionName })))
+    .onConflictDoNothing({ target: menuActions.actionCode });
 }
+
+const BUILT_IN_MENU_ACTIONS = [
+  [MENU_ACTION_CODES.reply, 'Reply with the description'],
+  [MENU_ACTION_CODES.workflow, 'Run the workflow'],
+  [MENU_ACTION_CODES.handOver, 'Hand over to a person'],
+  [MENU_ACTION_CODES.ticket, 'Create a ticket'],
+] as const;
 
 export interface SeededAccount {
   role: string;

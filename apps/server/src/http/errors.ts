@@ -12,6 +12,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, data: unknown = null) =>
   new AppError(400, 'bad_request', message, data);
+/** A 400 that names the form field at fault, for the web to show under it. */
+export const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 export const unauthorized = (message: string, code = 'unauthorized') => new AppError(401, code, message);
 export const forbidden = (message: string, code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message: string) => new AppError(404, 'not_found', message);

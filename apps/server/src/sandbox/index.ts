@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { PUBLIC, WebhookSender } from './common.ts';
+import { N8nSandbox } from './n8n.ts';
 import { phonePages } from './phone.ts';
 import { TelegramSandbox } from './telegram.ts';
 import { WhatsappCloudSandbox } from './whatsapp-cloud.ts';
@@ -13,6 +14,8 @@ export interface ChannelSandbox {
   waha: WahaSandbox;
   /** Every webhook request the fakes made, with redelivery. */
   webhooks: WebhookSender;
+  /** The fake workflow engine; null when a real n8n is configured. */
+  n8n: N8nSandbox | null;
 }
 
 export interface SandboxOptions {
@@ -31,8 +34,8 @@ export interface SandboxOptions {
 }
 
 /**
- * Mounts the fake Telegram (/sandbox/telegram), WhatsApp Cloud API (/sandbox/whatsapp) and WAHA
- * (/sandbox/waha) servers, the customer phone page (/sandbox/phone) and the WAHA QR page
+ * Mounts the fake Telegram (/sandbox/telegram), WhatsApp Cloud API (/sandbox/whatsapp), WAHA
+ * (/sandbox/waha) and n8n (/sandbox/n8n) servers, the customer phone page (/sandbox/phone) and the WAHA QR page
  * (/sandbox/waha/qr?device=…). Does nothing and answers null when the sandbox is disabled.
  */
 export async function registerSandbox(
@@ -69,11 +72,15 @@ export async function registerSandbox(
       ackDelayMs: options.statusDelayMs,
     }),
     webhooks,
+    n8n: config.workflowEngine?.sandbox
+      ? new N8nSandbox({ apiKey: config.workflowEngine.apiKey, file: config.workflowEngine.sandboxFile })
+      : null,
   };
 
   await app.register(sandbox.telegram.plugin, { prefix: '/sandbox/telegram' });
   await app.register(sandbox.whatsapp.plugin, { prefix: '/sandbox/whatsapp' });
   await app.register(sandbox.waha.plugin, { prefix: '/sandbox/waha' });
+  if (sandbox.n8n) await app.register(sandbox.n8n.plugin, { prefix: '/sandbox/n8n' });
   await app.register(phonePages(sandbox));
 
   app.get('/sandbox/_deliveries', { config: PUBLIC }, async (request) => {

@@ -174,14 +174,16 @@ export function agentService(deps: Deps, ports: AgentPorts) {
     },
   });
 
-  /** The inbound pipeline's step: a job per message of a company with Use AI on. */
+  /** The inbound pipeline's step: a job per message of a company with Use AI on (and no bot). */
   const step: InboundStep = async ({ contact, message }) => {
     const config = await chatConfigsRepo(db, contact.companyId).get();
-    if (config.useAi) await queue.enqueue(REPLY_JOB, { messageId: message.id });
+    // With the bot menu on, the menu answers (client-area §9: the AI switch turns the bot off).
+    if (config.useAi && !config.useBot) await queue.enqueue(REPLY_JOB, { messageId: message.id });
   };
 
   return {
     step,
+    handOver,
 
     /** The Response Simulator: the same composition a customer gets, for a chosen category. */
     async simulate(tenant: Tenant, body: SimulateBody): Promise<Simulation> {

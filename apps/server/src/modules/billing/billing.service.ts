@@ -16,7 +16,15 @@ import { MSG } from '@app/contract/messages';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { Principal, Tenant } from '../../http/access.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  fieldError,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../http/errors.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import { PaymentProviderError, type PaymentsPort } from '../../providers/payments/port.ts';
 import { companiesRepo } from '../companies/companies.repo.ts';
@@ -35,7 +43,6 @@ import {
 } from './billing.repo.ts';
 import { quotaService } from './quota.service.ts';
 
-const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 const rupiah = (value: number) => `Rp ${Math.round(value).toLocaleString('id-ID')}`;
 
 /** A virtual account's bank: the given code, else a bank named in the channel name, else BCA. */

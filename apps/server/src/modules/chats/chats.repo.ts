@@ -204,7 +204,7 @@ export function chatsRepo(db: Db, companyId: number) {
 }
 export type ChatsRepo = ReturnType<typeof chatsRepo>;
 
-/** What the AI agent reads and marks, by the ids its jobs carry. */
+/** What the automatic responders (AI agent, bot menu) read and mark, by the ids their jobs carry. */
 export function agentChatsRepo(db: Db) {
   return {
     async messageWithContact(messageId: number) {
@@ -241,6 +241,17 @@ export function agentChatsRepo(db: Db) {
         .select({ id: messages.id })
         .from(messages)
         .where(and(eq(messages.contactId, contactId), isNotNull(messages.ai), gt(messages.id, messageId)))
+        .limit(1);
+      return Boolean(row);
+    },
+    /** Whether anything was sent in the chat after this message (a job that died after sending). */
+    async repliedAfter(contactId: number, messageId: number) {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(eq(messages.contactId, contactId), eq(messages.isFromMe, true), gt(messages.id, messageId)),
+        )
         .limit(1);
       return Boolean(row);
     },

@@ -14,6 +14,7 @@ import { type ContactRow, chatsRepo, type MessageRow } from './chats.repo.ts';
 
 /** The sender name of the AI agent's bubbles. */
 export const AGENT_NAME = 'AI Agent';
+export const BOT_NAME = 'Bot Menu';
 
 export const noQuota = () => new AppError(402, 'quota_exceeded', CHAT_MSG.noQuota);
 
@@ -105,6 +106,10 @@ export function chatsService(
         userId: null,
         ai,
       }),
+
+    /** Sends the bot menu's reply; the bot took the quota. */
+    sendFromBot: (contact: ContactRow, content: string) =>
+      sendPaid({ companyId: contact.companyId }, contact, { content, senderName: BOT_NAME, userId: null }),
 
     /** A failed bubble can be sent again. */
     async retry(tenant: Tenant, chatId: string, messageId: number) {

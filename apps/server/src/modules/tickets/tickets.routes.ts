@@ -20,7 +20,7 @@ import { principalOf, tenantOf } from '../../http/access.ts';
 import type { App } from '../../http/app-type.ts';
 import { send, sendList } from '../../http/envelope.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { ticketsService } from './tickets.service.ts';
+import { actorOf, ticketsService } from './tickets.service.ts';
 
 const tags = ['tickets'];
 
@@ -58,7 +58,7 @@ export function ticketsModule(app: App, deps: Deps, notifications: Notifications
     async (request, reply) =>
       send(
         reply,
-        await tickets.create(tenantOf(request), principalOf(request), request.body),
+        await tickets.create(tenantOf(request), actorOf(principalOf(request)), request.body),
         TICKET_MSG.created,
         201,
       ),
@@ -73,7 +73,7 @@ export function ticketsModule(app: App, deps: Deps, notifications: Notifications
     async (request, reply) =>
       send(
         reply,
-        await tickets.fromChat(tenantOf(request), principalOf(request), request.body),
+        await tickets.fromChat(tenantOf(request), actorOf(principalOf(request)), request.body),
         TICKET_MSG.created,
         201,
       ),
@@ -211,4 +211,5 @@ export function ticketsModule(app: App, deps: Deps, notifications: Notifications
       return send(reply, null, TICKET_MSG.categoryDeleted);
     },
   );
+  return tickets;
 }

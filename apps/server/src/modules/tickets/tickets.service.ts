@@ -39,9 +39,10 @@ const hours = (minutes: number | null) =>
 const slaMinutesOf = (hoursTarget: number) => Math.round(hoursTarget * 60);
 
 /** Tickets: every change is made here and leaves an activity entry written by the server. */
-export function ticketsService({ db }: Deps, notifications: NotificationsService) {
-  const actorOf = (principal: Principal): Actor => ({ id: principal.userId, name: principal.fullName });
+/** Who a person is in a ticket's activity. */
+export const actorOf = (principal: Principal): Actor => ({ id: principal.userId, name: principal.fullName });
 
+export function ticketsService({ db }: Deps, notifications: NotificationsService) {
   const assigneeIn = async (tenant: Tenant, id: number) => {
     const user = await ticketsRepo(db, tenant.companyId).findAssignee(id);
     if (!user)
@@ -82,7 +83,7 @@ export function ticketsService({ db }: Deps, notifications: NotificationsService
 
   const create = async (
     tenant: Tenant,
-    principal: Principal,
+    actor: Actor,
     input: Omit<CreateInput, 'assignee_id' | 'category_id' | 'due_date'> & {
       assignee_id: number | null;
       category_id: number | null;
@@ -90,7 +91,6 @@ export function ticketsService({ db }: Deps, notifications: NotificationsService
     },
     createdFrom: string,
   ) => {
-    const actor = actorOf(principal);
     const assignee = input.assignee_id ? await assigneeIn(tenant, input.assignee_id) : null;
     const category = input.category_id ? await categoryIn(tenant, input.category_id) : null;
     // A target given wins; otherwise the category's default SLA (minutes); otherwise the 24 h default.
@@ -118,7 +118,7 @@ export function ticketsService({ db }: Deps, notifications: NotificationsService
         status: input.status ?? 'open',
         resourceId: input.resource_from === 'chat' ? (input.resource_id ?? null) : null,
         resourceFrom: input.resource_from === 'chat' && input.resource_id ? 'chat' : 'manual',
-        createdBy: principal.userId,
+        createdBy: actor.id,
       },
       actor,
       {
@@ -139,22 +139,25 @@ export function ticketsService({ db }: Deps, notifications: NotificationsService
 
     detail,
 
-    create: (tenant: Tenant, principal: Principal, input: CreateInput) =>
+    create: (tenant: Tenant, actor: Actor, input: CreateInput) =>
       create(
         tenant,
-        principal,
+        actor,
         input,
         input.resource_from === 'chat' && input.resource_id ? 'Ticket created from chat' : 'Ticket created',
       ),
 
-    /** The chat room's Create Ticket: the chat must be one of the company's rooms. */
-    async fromChat(tenant: Tenant, principal: Principal, input: FromChatInput) {
+    /**
+     * The chat room's Create Ticket (or the bot menu's, with no person as actor): the chat must be
+     * one of the company's rooms.
+     */
+    async fromChat(tenant: Tenant, actor: Actor, input: FromChatInput) {
       const contact = await chatsRepo(db, tenant.companyId).findContact(input.chat_id);
       if (!contact) throw notFound(TICKET_MSG.chatNotFound);
       const firstLine = input.chat_content.split('\n')[0]!.trim();
       return create(
         tenant,
-        principal,
+        actor,
         {
           title: input.title ?? (firstLine.length > 100 ? `${firstLine.slice(0, 97)}...` : firstLine),
           description: input.description ?? input.chat_content,
