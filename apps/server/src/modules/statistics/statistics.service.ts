@@ -36,15 +36,14 @@ export function statisticsService(deps: Deps) {
 
     /** The six cards. */
     async summary(tenant: Tenant): Promise<StatisticsSummary> {
-      const repo = statisticsRepo(deps.db, tenant.companyId);
-      const [totals, integrations] = await Promise.all([repo.totals(), repo.integrations()]);
+      const { counters, integrations } = await statisticsRepo(deps.db, tenant.companyId).totals();
       return {
-        total_chats: totals.chats ?? 0,
-        total_blasts: totals.blasts ?? 0,
-        total_knowledge: totals.knowledge ?? 0,
-        total_tickets: totals.tickets ?? 0,
+        total_chats: counters.chats ?? 0,
+        total_blasts: counters.blasts ?? 0,
+        total_knowledge: counters.knowledge ?? 0,
+        total_tickets: counters.tickets ?? 0,
         total_integrations: integrations,
-        total_schedulings: totals.schedulings ?? 0,
+        total_schedulings: counters.schedulings ?? 0,
       };
     },
 
@@ -56,11 +55,20 @@ export function statisticsService(deps: Deps) {
       if (span < 0) throw badRequest('start_date must not be after end_date');
       if (span >= TREND_MAX_DAYS) throw badRequest(`The range may span at most ${TREND_MAX_DAYS} days`);
 
-      const rows = await statisticsRepo(deps.db, tenant.companyId).days(start, end);
-      const byKey = new Map(rows.map((row) => [`${row.type}|${row.day}`, row.count]));
-      const days = Array.from({ length: span + 1 }, (_, i) => addDays(start, i));
-      const series = (type: CounterType) =>
-        days.map((date) => ({ date, count: byKey.get(`${type}|${date}`) ?? 0 }));
+      const rows = await statisticsRepo(deps.db, tenant.companyId).days(TREND_TYPES, start, end);
+      // One count per day of the range and type, filled by each row's offset: a 365-day range is
+      // 1,460 points, so no date arithmetic or string keys per point.
+      const counts = new Map(TREND_TYPES.map((type) => [type as string, new Array<number>(span + 1).fill(0)]));
+      for (const row of rows) {
+        const series = counts.get(row.type);
+        if (series && row.offset >= 0 && row.offset <= span) series[row.offset] = row.count;
+      }
+      const startMs = Date.parse(`${start}T00:00:00Z`);
+      const days = Array.from({ length: span + 1 }, (_, i) => utcDay(new Date(startMs + i * DAY_MS)));
+      const series = (type: CounterType) => {
+        const values = counts.get(type)!;
+        return days.map((date, i) => ({ date, count: values[i]! }));
+      };
       const [chats, blasts, knowledge, tickets] = TREND_TYPES.map(series) as [
         ReturnType<typeof series>,
         ReturnType<typeof series>,
