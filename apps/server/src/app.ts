@@ -195,7 +195,10 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
   // The AI agent: the knowledge base, the character, and a step of the inbound pipeline.
   const llm = config.ai.llm ? openAiLlm(config.ai.llm) : null;
   knowledgeRoutes(app, deps, knowledgeService(deps, jobs, llm));
-  const agent = agentService(deps, { llm, quota, chats, notifications, queue: jobs });
+  // Workflows on the engine (n8n, or the sandbox's fake): the external AI and the bot menu run them.
+  const engine = config.workflowEngine ? n8nEngine(config.workflowEngine) : null;
+  const workflows = workflowsService(deps, engine);
+  const agent = agentService(deps, { llm, quota, chats, notifications, queue: jobs, workflows });
   inbound.use(agent.step);
   aiCharactersRoutes(app, deps, agent);
   // Blasts: one row per recipient, sent by every process within each integration's rate.
@@ -240,10 +243,7 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
   });
   billingModule(app, deps, notifications);
   const tickets = ticketsModule(app, deps, notifications);
-  // Workflows on the engine (n8n, or the sandbox's fake), and the bot menu that runs them.
-  const engine = config.workflowEngine ? n8nEngine(config.workflowEngine) : null;
   workflowTemplatesRoutes(app, deps, engine);
-  const workflows = workflowsService(deps, engine);
   workflowsRoutes(app, deps, workflows);
   chatMenusRoutes(app, deps);
   const bot = botMenu(deps, { quota, chats, workflows, tickets, handOver: agent.handOver, queue: jobs });

@@ -90,8 +90,11 @@ export type SimulateBody = z.infer<typeof simulateBody>;
 /** What the agent used for a reply: shown with the bubble in the chat room and in the simulator. */
 export const aiReplyMeta = z.object({
   model: z.string(),
-  /** 'llm' when a language model wrote it, 'retrieval' when it was composed from passages alone. */
-  mode: z.enum(['llm', 'retrieval']),
+  /**
+   * 'llm' when a language model wrote it, 'retrieval' when it was composed from passages alone,
+   * 'workflow' when the company's N8N workflow answered (AI type external).
+   */
+  mode: z.enum(['llm', 'retrieval', 'workflow']),
   category: z.string().nullable(),
   prompt_tokens: z.number(),
   completion_tokens: z.number(),

@@ -14,6 +14,7 @@ import { companiesRepo } from '../companies/companies.repo.ts';
 import { retrievePassages } from '../knowledge/retrieval.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { InboundStep } from '../webhooks/inbound.service.ts';
+import type { WorkflowsService } from '../workflows/workflows.service.ts';
 import {
   asksForPerson,
   type Category,
@@ -36,6 +37,8 @@ export interface AgentPorts {
   chats: ChatsService;
   notifications: NotificationsService;
   queue: JobQueue;
+  /** Answers for companies whose AI type is external (N8N). */
+  workflows: WorkflowsService;
 }
 
 /**
@@ -47,7 +50,7 @@ export interface AgentPorts {
  */
 export function agentService(deps: Deps, ports: AgentPorts) {
   const { db } = deps;
-  const { llm, quota, chats, notifications, queue } = ports;
+  const { llm, quota, chats, notifications, queue, workflows } = ports;
   const chatsRepo = agentChatsRepo(db);
 
   /** Writes a reply to `text`; `answered` is false when the knowledge base held nothing relevant. */
@@ -114,6 +117,28 @@ export function agentService(deps: Deps, ports: AgentPorts) {
     return true;
   }
 
+  /** AI type external: the company's N8N workflow writes the answer; without one a person does. */
+  async function answerByWorkflow(contact: ContactRow, message: MessageRow) {
+    const history = await chatsRepo.recent(contact.id, HISTORY_TURNS + 1);
+    const answer = await workflows
+      .answerFor(contact.companyId, contact.integrationId, {
+        chat_id: contact.chatId,
+        customer_name: contact.name,
+        message: message.content,
+        history: history.map((turn) => ({ from_me: turn.isFromMe, content: turn.content })),
+      })
+      .catch((error: unknown) => {
+        deps.log.warn({ err: error, message: message.id }, 'the N8N workflow could not answer');
+        return null;
+      });
+    if (!answer) {
+      await handOver(contact, 'no active N8N workflow answered this chat');
+      return;
+    }
+    const meta: AiReplyMeta = { ...handoffMeta, model: 'n8n', mode: 'workflow' };
+    if (!(await sendReply(contact, answer, meta))) await handOver(contact, 'the WhatsApp quota is used up');
+  }
+
   async function reply({ messageId }: { messageId: number }) {
     const found = await chatsRepo.messageWithContact(messageId);
     if (!found || found.message.isFromMe) return;
@@ -133,11 +158,7 @@ export function agentService(deps: Deps, ports: AgentPorts) {
       await sendReply(contact, handoffText(character), handoffMeta);
       return;
     }
-    if (config.aiType === 'external') {
-      // The N8N hand-off arrives with the workflows; until then such chats are a person's.
-      await handOver(contact, 'no active N8N workflow answers this company');
-      return;
-    }
+    if (config.aiType === 'external') return answerByWorkflow(contact, message);
     if (!(await quota.consume(contact.companyId, 'ai', 1))) {
       await handOver(contact, 'the AI usage of the package is used up');
       return;

@@ -246,3 +246,41 @@ describe('the bot menu', () => {
     expect((await botSaid(506))[2]).toBe(BOT_TEXT.unavailable);
   });
 });
+
+describe('the external AI (N8N)', () => {
+  it("answers through the active workflow connected to the chat's integration, and hands over without one", async () => {
+    const [row] = (await admin('GET', '/api/workflow/company')).body.data;
+    await admin('PUT', `/api/workflow/company/${row.id}`, {
+      workflow_id: row.workflow_id,
+      n8n_workflow_integration_ids: [bot.id],
+      status: true,
+    });
+    await admin('POST', '/api/chats/configs', { use_ai: true, use_bot: false, auto_reply: true });
+    expect((await admin('POST', '/api/chats/configs/ai-priority', { ai_type: 'external' })).status).toBe(200);
+    await customerSays(601, 'Where is my parcel?');
+    const [reply] = await env.database.db
+      .select()
+      .from(messages)
+      .where(
+        and(eq(messages.isFromMe, true), eq(messages.content, 'Order status for Customer 601: shipped')),
+      );
+    expect(reply?.ai).toMatchObject({ model: 'n8n', mode: 'workflow' });
+    expect(env.app.sandbox!.n8n!.webhookCalls.at(-1)?.body).toMatchObject({
+      chat_id: '601@telegram',
+      message: 'Where is my parcel?',
+    });
+
+    await admin('PUT', `/api/workflow/company/${row.id}`, {
+      workflow_id: row.workflow_id,
+      n8n_workflow_integration_ids: [bot.id],
+      status: false,
+    });
+    await customerSays(602, 'Where is my parcel?');
+    expect(await botSaid(602)).toEqual([]);
+    const [contact] = await env.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.chatId, '602@telegram'));
+    expect(contact!.needsHuman).toBe(true);
+  });
+});

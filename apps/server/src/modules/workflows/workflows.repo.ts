@@ -1,4 +1,4 @@
-import { and, count, eq, ilike } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { workflowInstances, workflowTemplates } from '../../db/schema/workflows.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
@@ -43,6 +43,21 @@ export function workflowsRepo(db: Db, companyId: number) {
 
     async find(id: number): Promise<WorkflowInstanceRow | undefined> {
       const [row] = await withTemplate().where(and(mine, eq(workflowInstances.id, id)));
+      return row && flatten(row);
+    },
+
+    /** The most recently changed active workflow connected to an integration. */
+    async activeFor(integrationId: number): Promise<WorkflowInstanceRow | undefined> {
+      const [row] = await withTemplate()
+        .where(
+          and(
+            mine,
+            eq(workflowInstances.status, true),
+            sql`${integrationId} = any(${workflowInstances.integrationIds})`,
+          ),
+        )
+        .orderBy(desc(workflowInstances.updatedAt), desc(workflowInstances.id))
+        .limit(1);
       return row && flatten(row);
     },
 

@@ -118,6 +118,15 @@ export function workflowsService({ db }: Pick<Deps, 'db'>, engine: WorkflowEngin
     return { engineWorkflowId: id, webhookPath };
   }
 
+  async function call(
+    row: WorkflowInstanceRow | undefined,
+    companyId: number,
+    input: Record<string, unknown>,
+  ) {
+    if (!engine || !row?.status || !row.engineWorkflowId || !row.webhookPath) return null;
+    return replyText(await engine.callWebhook(row.webhookPath, { company_id: companyId, ...input }));
+  }
+
   return {
     async list(tenant: Tenant, page: PageRequest, search: string) {
       const { rows, total } = await workflowsRepo(db, tenant.companyId).list(page, search);
@@ -186,10 +195,12 @@ export function workflowsService({ db }: Pick<Deps, 'db'>, engine: WorkflowEngin
      * bot menu and the external AI use this). Null when it cannot run or says nothing.
      */
     async run(companyId: number, workflowId: number, input: Record<string, unknown>): Promise<string | null> {
-      const row = await workflowsRepo(db, companyId).find(workflowId);
-      if (!engine || !row?.status || !row.engineWorkflowId || !row.webhookPath) return null;
-      const answer = await engine.callWebhook(row.webhookPath, { company_id: companyId, ...input });
-      return replyText(answer);
+      return call(await workflowsRepo(db, companyId).find(workflowId), companyId, input);
+    },
+
+    /** The external AI (AI type N8N): the active workflow connected to the chat's integration answers. */
+    async answerFor(companyId: number, integrationId: number, input: Record<string, unknown>) {
+      return call(await workflowsRepo(db, companyId).activeFor(integrationId), companyId, input);
     },
   };
 }

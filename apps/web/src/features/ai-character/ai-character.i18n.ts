@@ -75,7 +75,11 @@ const en = {
     noPassages: 'No knowledge passages were used for this reply.',
     model: 'Model: {{model}}',
     tokens: 'Tokens: {{prompt}} + {{completion}}',
-    modes: { llm: 'Written by the language model', retrieval: 'Composed from the knowledge base' },
+    modes: {
+      llm: 'Written by the language model',
+      retrieval: 'Composed from the knowledge base',
+      workflow: 'Answered by the N8N workflow',
+    },
     upgrade: 'Upgrade Plan',
   },
   validation: {
@@ -165,7 +169,11 @@ const id: Widen<typeof en> = {
     noPassages: 'Tidak ada bagian basis pengetahuan yang digunakan untuk balasan ini.',
     model: 'Model: {{model}}',
     tokens: 'Token: {{prompt}} + {{completion}}',
-    modes: { llm: 'Ditulis oleh model bahasa', retrieval: 'Disusun dari basis pengetahuan' },
+    modes: {
+      llm: 'Ditulis oleh model bahasa',
+      retrieval: 'Disusun dari basis pengetahuan',
+      workflow: 'Dijawab oleh workflow N8N',
+    },
     upgrade: 'Upgrade Paket',
   },
   validation: {
