@@ -20,8 +20,15 @@ import type { Deps } from './deps.ts';
 import { DOCS_PREFIX, enforceAccess, requireAccessDeclarations, tenantFromPrincipal } from './http/access.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { notFound } from './http/errors.ts';
+import {
+  appMetrics,
+  countChannelSends,
+  countLlmTokens,
+  metricsRoute,
+  recordHttpLatency,
+} from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security.ts';
-import { jobQueue } from './jobs/queue.ts';
+import { jobQueue, queueDepth } from './jobs/queue.ts';
 import { agentService } from './modules/agent/agent.service.ts';
 import { aiCharactersRoutes } from './modules/ai-characters/ai-characters.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -29,6 +36,7 @@ import { authService } from './modules/auth/auth.service.ts';
 import { accessTokens } from './modules/auth/auth.tokens.ts';
 import { billingModule } from './modules/billing/billing.routes.ts';
 import { quotaService } from './modules/billing/quota.service.ts';
+import { pendingRecipients } from './modules/blasts/blasts.repo.ts';
 import { blastsRoutes } from './modules/blasts/blasts.routes.ts';
 import { blastSender } from './modules/blasts/blasts.sender.ts';
 import { blastsService } from './modules/blasts/blasts.service.ts';
@@ -164,6 +172,22 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
   );
 
   healthRoutes(app, database);
+  const metrics = appMetrics();
+  recordHttpLatency(app, metrics);
+  metricsRoute(app, metrics, config.metricsToken);
+  metrics.gauge('websocket_connections', 'Open WebSocket connections of this process', [], (set) =>
+    set({}, hub?.connections() ?? 0),
+  );
+  metrics.gauge('jobs_queued', 'Jobs waiting or running, by kind', ['kind'], async (set) => {
+    for (const row of await queueDepth(deps.db)) set({ kind: row.kind }, row.queued);
+  });
+  metrics.gauge('jobs_oldest_age_seconds', 'Age of the oldest due job, by kind', ['kind'], async (set) => {
+    for (const row of await queueDepth(deps.db)) set({ kind: row.kind }, row.oldestAgeSeconds);
+  });
+  metrics.gauge('blast_recipients_pending', 'Blast and schedule-run messages not yet sent', [], async (set) =>
+    set({}, await pendingRecipients(deps.db)),
+  );
+
   authRoutes(app, auth);
   // Durable work (pushes, knowledge indexing, AI replies): every process runs the worker while it is up.
   const jobs = jobQueue(deps, config.jobsPollMs);
@@ -183,7 +207,7 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
   // Messaging: integrations, inbound webhooks, conversations and the live connection.
   // One process: in memory. Several processes on PostgreSQL: LISTEN/NOTIFY.
   const integrations = integrationsService(deps, {
-    adapters: channelAdapters(config),
+    adapters: countChannelSends(channelAdapters(config), metrics),
     secrets: secretBox(config.encryptionKey),
   });
   const quota = quotaService(deps.db);
@@ -193,7 +217,7 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
   chatsRoutes(app, deps, chats);
 
   // The AI agent: the knowledge base, the character, and a step of the inbound pipeline.
-  const llm = config.ai.llm ? openAiLlm(config.ai.llm) : null;
+  const llm = config.ai.llm ? countLlmTokens(openAiLlm(config.ai.llm), metrics) : null;
   knowledgeRoutes(app, deps, knowledgeService(deps, jobs, llm));
   // Workflows on the engine (n8n, or the sandbox's fake): the external AI and the bot menu run them.
   const engine = config.workflowEngine ? n8nEngine(config.workflowEngine) : null;

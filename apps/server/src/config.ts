@@ -75,6 +75,7 @@ const envSchema = z.object({
   N8N_API_KEY: z.string().min(1).optional(),
   N8N_WEBHOOK_URL: z.string().url().optional(),
   N8N_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -199,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         sandboxFile: sandbox && e.NODE_ENV !== 'test' ? join(dataDir, 'sandbox-n8n.json') : undefined,
       };
     })(),
+    // Prometheus scrapes /api/metrics with this bearer token; without one the endpoint is open.
+    metricsToken: e.METRICS_TOKEN,
     push: {
       // Web Push is on unless turned off; without keys in the environment a pair is made on the
       // first start and kept in the database, so every process signs with the same one.

@@ -185,3 +185,16 @@ export async function insertJobs(
     })),
   );
 }
+
+/** Jobs waiting or running per kind, and how long the oldest due one has waited (for /api/metrics). */
+export async function queueDepth(db: Db) {
+  return db
+    .select({
+      kind: jobs.kind,
+      queued: sql<number>`count(*)::int`,
+      oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${jobs.runAt}) filter (where ${jobs.runAt} <= now())), 0)::float8`,
+    })
+    .from(jobs)
+    .where(inArray(jobs.status, ['pending', 'running']))
+    .groupBy(jobs.kind);
+}

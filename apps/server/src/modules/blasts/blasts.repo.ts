@@ -276,3 +276,12 @@ export function blastSendingRepo(db: Db) {
     },
   };
 }
+
+/** Messages of all blasts and schedule runs still waiting to be sent (for /api/metrics). */
+export async function pendingRecipients(db: Db) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(blastRecipients)
+    .where(eq(blastRecipients.status, 'pending'));
+  return row?.n ?? 0;
+}
