@@ -107,7 +107,7 @@ export const scheduleRecipients = pgTable(
 
 /**
  * One row per recipient: the durable unit of sending. Workers claim pending rows of running blasts
- * with FOR UPDATE SKIP LOCKED; `sending` rows carry a lease.
+ * with FOR UPDATE SKIP LOCKED; `claimed` and `sending` rows carry a lease.
  */
 export const blastRecipients = pgTable(
   'blast_recipients',
@@ -118,7 +118,7 @@ export const blastRecipients = pgTable(
       .references(() => blasts.id, { onDelete: 'cascade' }),
     chatId: varchar('chat_id', { length: 128 }).notNull(),
     name: varchar('name', { length: 255 }),
-    /** pending → sending → sent | failed. */
+    /** pending → claimed → sending → sent | failed; an expired claim goes back to pending. */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     error: text('error'),
     providerMessageId: varchar('provider_message_id', { length: 255 }),

@@ -171,7 +171,7 @@ export function blastSendingRepo(db: Db) {
         if (due.length === 0) return [];
         return tx
           .update(blastRecipients)
-          .set({ status: 'sending', lockedUntil: sql`now() + interval '60 seconds'` })
+          .set({ status: 'claimed', lockedUntil: sql`now() + interval '60 seconds'` })
           .where(
             inArray(
               blastRecipients.id,
@@ -182,11 +182,23 @@ export function blastSendingRepo(db: Db) {
       });
     },
 
+    /** Marks claimed rows as handed to the provider, just before their send starts. */
+    async markSending(ids: number[]) {
+      if (ids.length === 0) return;
+      await db.update(blastRecipients).set({ status: 'sending' }).where(inArray(blastRecipients.id, ids));
+    },
+
     /**
-     * Recipients whose sender died mid-send: the provider may or may not have taken the message, and
-     * no provider lets us ask, so they are recorded as failed rather than risk a second message.
+     * Recipients of a sender that died: those it had only claimed go back to the queue (nothing was
+     * sent); those it was sending may or may not have reached the provider, and no provider lets us
+     * ask, so they are recorded as failed rather than risk a second message. Answers the blasts
+     * that had failures.
      */
     async failInterrupted() {
+      await db
+        .update(blastRecipients)
+        .set({ status: 'pending', lockedUntil: null })
+        .where(and(eq(blastRecipients.status, 'claimed'), sql`${blastRecipients.lockedUntil} < now()`));
       const rows = await db
         .update(blastRecipients)
         .set({
@@ -268,7 +280,7 @@ export function blastSendingRepo(db: Db) {
           and(
             eq(blasts.id, blastId),
             inArray(blasts.status, ['running', 'paused']),
-            sql`not exists (select 1 from ${blastRecipients} r where r.blast_id = ${blasts.id} and r.status in ('pending', 'sending'))`,
+            sql`not exists (select 1 from ${blastRecipients} r where r.blast_id = ${blasts.id} and r.status in ('pending', 'claimed', 'sending'))`,
           ),
         )
         .returning();

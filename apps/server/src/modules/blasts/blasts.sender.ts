@@ -11,17 +11,22 @@ const BATCH = 50;
 /** Sends of one batch waiting on the provider at the same time. */
 const SENDS_IN_FLIGHT = 16;
 
-/** Runs `task` over `items` with at most `limit` at a time; answers the results in order. */
-async function inParallel<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+/**
+ * Runs `task` over `items` in groups of `size` at a time, calling `starting` with each group
+ * first; answers the results in order.
+ */
+async function inGroups<T, R>(
+  items: T[],
+  size: number,
+  starting: (group: T[]) => Promise<void>,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    const group = items.slice(start, start + size);
+    await starting(group);
+    results.push(...(await Promise.all(group.map(task))));
+  }
   return results;
 }
 const BLASTS_PER_PASS = 20;
@@ -73,7 +78,11 @@ export function blastSender(
         );
       }
     }
-    const results = await inParallel(claimed.slice(0, paid), SENDS_IN_FLIGHT, async (recipient) => {
+    // Only the group on its way to the provider is 'sending': if this process dies, the rest of
+    // the batch is merely claimed and goes back to the queue untouched.
+    const toSend = claimed.slice(0, paid);
+    const starting = (group: typeof toSend) => repo.markSending(group.map((row) => row.id));
+    const results = await inGroups(toSend, SENDS_IN_FLIGHT, starting, async (recipient) => {
       try {
         const result = await adapter.sendText(channel, recipient.chatId, blast.message);
         return { kind: 'sent', id: recipient.id, providerMessageId: result.providerMessageId } as const;

@@ -271,6 +271,32 @@ describe('blasts', () => {
     });
   });
 
+  it('sends the rows a dead process had only claimed, once', async () => {
+    await env.app.blasts.stop();
+    const created = await create(admin, {
+      title: 'Claimed by the dead',
+      integration_id: String(bot.id),
+      recipent_type: 'contact',
+      recipent_contact: '602@telegram',
+      message: 'Hello again',
+    });
+    const id = created.body.data.id;
+    // A process claimed the row and died before its send started.
+    await env.database.db
+      .update(blastRecipients)
+      .set({ status: 'claimed', lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(blastRecipients.blastId, id));
+    const before = telegramSends().length;
+    env.app.blasts.start();
+    await finish();
+    expect(telegramSends().length - before).toBe(1);
+    expect((await recipientsOf(id))[0]).toMatchObject({ status: 'sent', error: null });
+    expect((await admin('GET', `/api/blasts/id/${id}`)).body.data).toMatchObject({
+      status: 'completed',
+      status_count: { success_count: 1, failed_count: 0 },
+    });
+  });
+
   it('downloads the template and the history, keeps companies apart and follows blast permissions', async () => {
     const template = await admin('GET', '/api/blasts/template-excel');
     expect(template.status).toBe(200);
