@@ -76,6 +76,7 @@ const envSchema = z.object({
   N8N_WEBHOOK_URL: z.string().url().optional(),
   N8N_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   METRICS_TOKEN: z.string().min(16).optional(),
+  BLAST_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -183,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       whatsapp_web: e.BLAST_RATE_WHATSAPP_WEB,
       telegram: e.BLAST_RATE_TELEGRAM,
     } as Record<string, number>,
+    // How long a worker's claim on blast recipients holds; a dead worker's claims free up after it.
+    blastLeaseSeconds: e.BLAST_LEASE_SECONDS,
     // The workflow engine: n8n when N8N_BASE_URL is set, else the sandbox's fake n8n when the
     // sandbox is on, else none (templates and workflows are kept; activation waits for an engine).
     workflowEngine: (() => {

@@ -151,7 +151,7 @@ export function blastSendingRepo(db: Db) {
       db.delete(sendWindows).where(sql`${sendWindows.second} < ${Math.floor(Date.now() / 1000) - 60}`),
 
     /** Claims pending recipients of a running blast, leased for a minute. */
-    async claim(blastId: number, limit: number) {
+    async claim(blastId: number, limit: number, leaseSeconds: number) {
       return db.transaction(async (tx) => {
         const due = await tx
           .select({ id: blastRecipients.id })
@@ -171,7 +171,7 @@ export function blastSendingRepo(db: Db) {
         if (due.length === 0) return [];
         return tx
           .update(blastRecipients)
-          .set({ status: 'claimed', lockedUntil: sql`now() + interval '60 seconds'` })
+          .set({ status: 'claimed', lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
           .where(
             inArray(
               blastRecipients.id,
@@ -275,7 +275,15 @@ export function blastSendingRepo(db: Db) {
     async completeIfDone(blastId: number) {
       const [row] = await db
         .update(blasts)
-        .set({ status: 'completed', completedAt: sql`now()`, statusReason: null })
+        .set({
+          status: 'completed',
+          completedAt: sql`now()`,
+          statusReason: null,
+          // The running counters move after the rows; a worker killed in between leaves them
+          // short, so the final figures are counted from the rows themselves.
+          successCount: sql`(select count(*)::int from ${blastRecipients} r where r.blast_id = ${blasts.id} and r.status = 'sent')`,
+          failedCount: sql`(select count(*)::int from ${blastRecipients} r where r.blast_id = ${blasts.id} and r.status = 'failed')`,
+        })
         .where(
           and(
             eq(blasts.id, blastId),

@@ -11,24 +11,6 @@ const BATCH = 50;
 /** Sends of one batch waiting on the provider at the same time. */
 const SENDS_IN_FLIGHT = 16;
 
-/**
- * Runs `task` over `items` in groups of `size` at a time, calling `starting` with each group
- * first; answers the results in order.
- */
-async function inGroups<T, R>(
-  items: T[],
-  size: number,
-  starting: (group: T[]) => Promise<void>,
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += size) {
-    const group = items.slice(start, start + size);
-    await starting(group);
-    results.push(...(await Promise.all(group.map(task))));
-  }
-  return results;
-}
 const BLASTS_PER_PASS = 20;
 
 /**
@@ -49,6 +31,42 @@ export function blastSender(
   let again = false;
   let stopped = true;
 
+  type Adapter = ReturnType<typeof integrations.adapterFor>;
+  type Channel = ReturnType<typeof integrations.channelOf>;
+  type Blast = Awaited<ReturnType<typeof repo.due>>[number];
+  type Recipient = Awaited<ReturnType<typeof repo.claim>>[number];
+
+  async function send(adapter: Adapter, channel: Channel, blast: Blast, recipient: Recipient) {
+    try {
+      const result = await adapter.sendText(channel, recipient.chatId, blast.message);
+      return { kind: 'sent', id: recipient.id, providerMessageId: result.providerMessageId } as const;
+    } catch (error) {
+      if (error instanceof ChannelError && error.reason === 'rate_limited') {
+        return { kind: 'limited', id: recipient.id, retryAfter: error.retryAfterSeconds ?? 5 } as const;
+      }
+      const reason = error instanceof ChannelError ? error.message : 'The provider could not be reached';
+      return { kind: 'failed', id: recipient.id, error: reason } as const;
+    }
+  }
+
+  /** Records one group's results: rows, quota given back for what was not sent, counters. */
+  async function record(blast: Blast, results: Awaited<ReturnType<typeof send>>[]) {
+    const sentRows = results.flatMap((r) => (r.kind === 'sent' ? [r] : []));
+    const failedRows = results.flatMap((r) => (r.kind === 'failed' ? [r] : []));
+    const limited = results.flatMap((r) => (r.kind === 'limited' ? [r] : []));
+    await repo.markSent(sentRows);
+    await repo.markFailed(failedRows);
+    if (limited.length > 0) {
+      await repo.release(
+        limited.map((r) => r.id),
+        Math.max(...limited.map((r) => r.retryAfter)),
+      );
+    }
+    const unsent = failedRows.length + limited.length;
+    if (unsent > 0) await quota.release(blast.companyId, 'wa', unsent);
+    await repo.count(blast.id, sentRows.length, failedRows.length);
+  }
+
   async function sendBatch(blast: Awaited<ReturnType<typeof repo.due>>[number]) {
     const found = await platformIntegrationsRepo(deps.db).findById(blast.integrationId);
     if (found?.integration.status !== 'active') {
@@ -56,9 +74,13 @@ export function blastSender(
       return 0;
     }
     const perSecond = deps.config.blastRates[found.platform.kind] ?? 0;
-    const granted = await repo.takeBudget(blast.integrationId, perSecond, BATCH);
+    // A pass takes a quarter of the second's budget at most: passes run every 250 ms, so one
+    // worker alone still uses all of it, and several workers take turns instead of the quickest
+    // taking everything.
+    const share = perSecond > 0 ? Math.max(1, Math.ceil(perSecond / 4)) : BATCH;
+    const granted = await repo.takeBudget(blast.integrationId, perSecond, Math.min(BATCH, share));
     if (granted === 0) return 0;
-    const claimed = await repo.claim(blast.id, granted);
+    const claimed = await repo.claim(blast.id, granted, deps.config.blastLeaseSeconds);
     if (claimed.length === 0) return 0;
     const adapter = integrations.adapterFor(found.platform.kind);
     const channel = integrations.channelOf(found);
@@ -78,38 +100,18 @@ export function blastSender(
         );
       }
     }
-    // Only the group on its way to the provider is 'sending': if this process dies, the rest of
-    // the batch is merely claimed and goes back to the queue untouched.
+    // Only the group on its way to the provider is 'sending', and its results are recorded before
+    // the next group starts: if this process dies, the rest of the batch is merely claimed and
+    // goes back to the queue untouched.
     const toSend = claimed.slice(0, paid);
-    const starting = (group: typeof toSend) => repo.markSending(group.map((row) => row.id));
-    const results = await inGroups(toSend, SENDS_IN_FLIGHT, starting, async (recipient) => {
-      try {
-        const result = await adapter.sendText(channel, recipient.chatId, blast.message);
-        return { kind: 'sent', id: recipient.id, providerMessageId: result.providerMessageId } as const;
-      } catch (error) {
-        if (error instanceof ChannelError && error.reason === 'rate_limited') {
-          return { kind: 'limited', id: recipient.id, retryAfter: error.retryAfterSeconds ?? 5 } as const;
-        }
-        const reason = error instanceof ChannelError ? error.message : 'The provider could not be reached';
-        return { kind: 'failed', id: recipient.id, error: reason } as const;
-      }
-    });
-    const sentRows = results.flatMap((r) => (r.kind === 'sent' ? [r] : []));
-    const failedRows = results.flatMap((r) => (r.kind === 'failed' ? [r] : []));
-    const limited = results.flatMap((r) => (r.kind === 'limited' ? [r] : []));
-    await repo.markSent(sentRows);
-    await repo.markFailed(failedRows);
-    if (limited.length > 0) {
-      await repo.release(
-        limited.map((r) => r.id),
-        Math.max(...limited.map((r) => r.retryAfter)),
+    for (let start = 0; start < toSend.length; start += SENDS_IN_FLIGHT) {
+      const group = toSend.slice(start, start + SENDS_IN_FLIGHT);
+      await repo.markSending(group.map((row) => row.id));
+      await record(
+        blast,
+        await Promise.all(group.map((recipient) => send(adapter, channel, blast, recipient))),
       );
     }
-    const unsent = failedRows.length + limited.length;
-    if (unsent > 0) await quota.release(blast.companyId, 'wa', unsent);
-    const sent = sentRows.length;
-    const failed = failedRows.length;
-    await repo.count(blast.id, sent, failed);
     await completeIfDone(blast.id);
     return claimed.length;
   }

@@ -53,21 +53,23 @@ export function statisticsRepo(db: Db, companyId: number) {
     },
 
     /**
-     * The daily rows of `types` between two days (inclusive), each with its day's offset from
-     * `start`; days without a row are absent. Naming the types bounds each type's part of the
-     * primary key (company, type, day) by the days, instead of reading all the company's days.
+     * The daily counts of `types` between two days (inclusive), one row per type: the offsets
+     * from `start` of the days that have a row and, in the same order, their counts (days without a
+     * row are absent). A year of rows one by one is up to 1,460 rows, which cost the server more to
+     * decode than the database to read. Naming the types bounds each type's part of the primary key
+     * (company, type, day) by the days, instead of reading all the company's days.
      */
     async days(types: readonly CounterType[], start: string, end: string) {
       return db
         .select({
           type: statisticsDaily.type,
-          offset: sql<number>`(${statisticsDaily.day} - ${start}::date)`.mapWith(Number),
-          count: statisticsDaily.count,
+          // Both aggregates take the group's rows in one and the same order.
+          offsets: sql<number[]>`array_agg(${statisticsDaily.day} - ${start}::date)`,
+          counts: sql<number[]>`array_agg(${statisticsDaily.count})`,
         })
         .from(statisticsDaily)
-        .where(
-          and(mine, inArray(statisticsDaily.type, [...types]), between(statisticsDaily.day, start, end)),
-        );
+        .where(and(mine, inArray(statisticsDaily.type, [...types]), between(statisticsDaily.day, start, end)))
+        .groupBy(statisticsDaily.type);
     },
   };
 }
