@@ -31,6 +31,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { jobQueue, queueDepth } from './jobs/queue.ts';
 import { agentService } from './modules/agent/agent.service.ts';
 import { aiCharactersRoutes } from './modules/ai-characters/ai-characters.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { accessTokens } from './modules/auth/auth.tokens.ts';
@@ -198,6 +199,7 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
   const users = usersService(deps, notifications, platform);
   usersRoutes(app, users);
   adminUsersRoutes(app, users);
+  auditRoutes(app, deps);
   filesRoutes(app, deps, users);
   companiesRoutes(app, companiesService(deps));
   platformRoutes(app, platform);
