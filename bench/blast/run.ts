@@ -10,24 +10,17 @@
  * Embedded PGlite by default; DATABASE_URL=postgres://… measures on PostgreSQL (a fresh database is
  * created and dropped).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { companyPackages, packages } from '../../apps/server/src/db/schema/billing.ts';
 import { blasts } from '../../apps/server/src/db/schema/blasts.ts';
 import { contacts, integrations, platforms } from '../../apps/server/src/db/schema/messaging.ts';
-import { ensureBaseData } from '../../apps/server/src/db/seed.ts';
 import { quotaService } from '../../apps/server/src/modules/billing/quota.service.ts';
 import { blastsService } from '../../apps/server/src/modules/blasts/blasts.service.ts';
 import { companiesRepo } from '../../apps/server/src/modules/companies/companies.repo.ts';
+import { openBenchDatabase, startBenchApp } from '../bench-app.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RECIPIENTS = Number(process.env.BLAST_BENCH_RECIPIENTS ?? 100_000);
@@ -35,52 +28,9 @@ const LIMITED_RATE = 80;
 const LIMITED_SECONDS = 10;
 const TOKEN = '700000001:BENCH-blast-token-abcdefghij';
 
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function openBenchDatabase() {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
-  const name = `bench_blast_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString(), dataDir: null });
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop database ${name}`);
-      await admin.end();
-    },
-    url: target.toString(),
-  };
-}
-
 async function main() {
-  const { database, drop, url } = await openBenchDatabase();
-  await database.migrate();
-  await ensureBaseData(database.db);
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: join(tmpdir(), 'ai-admin-bench'),
-    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST_DIR: '/nonexistent',
-    BLAST_RATE_TELEGRAM: '0',
-    ...(url ? { DATABASE_URL: url } : {}),
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port, host: '127.0.0.1' });
+  const database = await openBenchDatabase('blast');
+  const { app } = await startBenchApp(database, { BLAST_RATE_TELEGRAM: '0' });
   const db = database.db;
 
   const company = await companiesRepo(db).create({
@@ -192,7 +142,6 @@ async function main() {
   writeFileSync(join(here, `../results/blast-${database.kind}.json`), `${JSON.stringify(result, null, 2)}\n`);
   await app.close();
   await database.close();
-  await drop();
 }
 
 await main();

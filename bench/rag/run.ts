@@ -10,22 +10,19 @@
  * Embedded PGlite by default; DATABASE_URL=postgres://… measures on PostgreSQL (a fresh database is
  * created and dropped).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { knowledgeEntries, knowledgeItems } from '../../apps/server/src/db/schema/knowledge.ts';
-import { ensureBaseData } from '../../apps/server/src/db/seed.ts';
 import type { Deps } from '../../apps/server/src/deps.ts';
 import { jobQueue } from '../../apps/server/src/jobs/queue.ts';
 import { companiesRepo } from '../../apps/server/src/modules/companies/companies.repo.ts';
 import { knowledgeService } from '../../apps/server/src/modules/knowledge/knowledge.service.ts';
 import { retrievePassages } from '../../apps/server/src/modules/knowledge/retrieval.ts';
 import { docx, pdf } from '../../apps/server/src/test/uploads.ts';
+import { openBenchDatabase, percentile } from '../bench-app.ts';
 import { type Faq, PARTS, QUESTIONS } from './corpus.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,33 +31,8 @@ const ROUNDS = 5;
 
 const text = (faqs: Faq[]) => faqs.map((faq) => `${faq.question} ${faq.answer}`);
 
-async function openBenchDatabase() {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { ...(await openDatabase({ dataDir: null })), drop: async () => {} };
-  const name = `bench_rag_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const opened = await openDatabase({ url: target.toString(), dataDir: null });
-  return {
-    ...opened,
-    drop: async () => {
-      await opened.close();
-      await admin.query(`drop database ${name}`);
-      await admin.end();
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 async function main() {
-  const database = await openBenchDatabase();
-  await database.migrate();
-  await ensureBaseData(database.db);
+  const database = await openBenchDatabase('rag');
   const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Deps['log'];
   const deps = { db: database.db, log: silent } as Deps;
   const queue = jobQueue(deps, 60_000);
@@ -107,7 +79,7 @@ async function main() {
       .concat(PARTS.pdf, PARTS.docx, PARTS.xlsx)
       .map((faq) => faq.answer)
       .join(' ')
-      .match(/[A-Za-z]{4,}/g) ?? []
+      .match(/[A-Za-z]{4,}/g) ?? ([] as string[])
   ).concat(Array.from({ length: 4000 }, (_, i) => `term${i.toString(36)}`));
   const [filler] = await database.db
     .insert(knowledgeItems)
@@ -183,8 +155,7 @@ async function main() {
   console.log(`200-page PDF ingest ${result.pdf_200_pages_ingest_s} s (target ≤ 10 s)`);
   mkdirSync(join(here, '../results'), { recursive: true });
   writeFileSync(join(here, `../results/rag-${database.kind}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  await database.drop();
-  if (database.kind === 'pglite') await database.close();
+  await database.close();
 }
 
 await main();

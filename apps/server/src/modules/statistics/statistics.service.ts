@@ -56,12 +56,17 @@ export function statisticsService(deps: Deps) {
       if (span >= TREND_MAX_DAYS) throw badRequest(`The range may span at most ${TREND_MAX_DAYS} days`);
 
       const rows = await statisticsRepo(deps.db, tenant.companyId).days(TREND_TYPES, start, end);
-      // One count per day of the range and type, filled by each row's offset: a 365-day range is
+      // One count per day of the range and type, filled from the days' offsets: a 365-day range is
       // 1,460 points, so no date arithmetic or string keys per point.
-      const counts = new Map(TREND_TYPES.map((type) => [type as string, new Array<number>(span + 1).fill(0)]));
+      const counts = new Map(
+        TREND_TYPES.map((type) => [type as string, new Array<number>(span + 1).fill(0)]),
+      );
       for (const row of rows) {
         const series = counts.get(row.type);
-        if (series && row.offset >= 0 && row.offset <= span) series[row.offset] = row.count;
+        if (!series) continue;
+        row.offsets.forEach((offset, i) => {
+          series[offset] = row.counts[i]!;
+        });
       }
       const startMs = Date.parse(`${start}T00:00:00Z`);
       const days = Array.from({ length: span + 1 }, (_, i) => utcDay(new Date(startMs + i * DAY_MS)));
