@@ -99,6 +99,9 @@ export function authService(deps: Deps, platform: PlatformService) {
     }
   }
 
+  /** When this process last moved each user's Last Active. */
+  const touched = new Map<number, number>();
+
   return {
     async login(body: { username?: string; email?: string; password: string }, meta: RequestMeta) {
       const identifier = (body.username || body.email || '').trim().toLowerCase();
@@ -273,7 +276,12 @@ export function authService(deps: Deps, platform: PlatformService) {
       if (!company || company.deletedAt || BLOCKED_COMPANY_STATUSES.includes(company.status)) return null;
     }
     const role = primaryRole(found.user);
-    await users.touchLastActive(found.user.id);
+    // Last Active moves at most once a minute; remembering our own last touch saves the write.
+    const now = Date.now();
+    if ((touched.get(found.user.id) ?? 0) < now - 60_000) {
+      touched.set(found.user.id, now);
+      await users.touchLastActive(found.user.id);
+    }
     return {
       userId: found.user.id,
       externalId: found.user.externalId,
