@@ -7,7 +7,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { accounts, apiLogin, signIn } from './helpers.ts';
+import { apiLogin, createCompanyWithAdmin, signIn } from './helpers.ts';
 
 /**
  * The Chat Menu screen and the bot menu it drives, end to end. The journey turns the bot on for
@@ -38,36 +38,7 @@ async function asJson<T>(response: APIResponse, status: number) {
  */
 async function createTenant(page: Page, id: string): Promise<Tenant> {
   const { request } = page;
-  const superAdmin = { Authorization: `Bearer ${(await apiLogin(page, accounts.superAdmin)).access_token}` };
-  const { company } = await asJson<{ company: { id: number } }>(
-    await request.post('/api/admin/billings/company', {
-      headers: superAdmin,
-      data: {
-        company_name: `Menu Co ${id}`,
-        industry: 'E-commerce',
-        city: 'Bandung',
-        status: 'active',
-        contact_email: `menu-${id}@e2e.example.com`,
-        contact_phone: '6281234567890',
-        address: 'Jl. Braga 1',
-      },
-    }),
-    201,
-  );
-  const account = { email: `menu-admin-${id}@e2e.example.com`, password: 'Menu-admin-1' };
-  await asJson(
-    await request.post('/api/client/companies/register-user', {
-      headers: superAdmin,
-      data: {
-        full_name: 'Menu Admin',
-        ...account,
-        phone: '6281234567891',
-        company_id: company.id,
-        roles: ['client_admin'],
-      },
-    }),
-    201,
-  );
+  const { admin: account, superAdmin } = await createCompanyWithAdmin(page, id);
   const workflowName = `Order status ${id}`;
   const [template] = await asJson<{ id: number }[]>(
     await request.post('/api/workflows/import', {

@@ -53,12 +53,17 @@ export async function editStorage(page: Page, edit: () => void) {
 }
 
 /**
- * Adds a fresh agent to the demo company through the API, signed in as its client admin. Journeys
+ * Adds a fresh agent to the demo company (or the company of `companyAdmin`) through the API. Journeys
  * that change an account (its password, its status) use one of these so that the seeded accounts
  * stay as every other journey expects them.
  */
-export async function addClientUser(page: Page, fullName: string, email: string) {
-  const admin = await apiLogin(page, accounts.clientAdmin);
+export async function addClientUser(
+  page: Page,
+  fullName: string,
+  email: string,
+  companyAdmin: { email: string; password: string } = accounts.clientAdmin,
+) {
+  const admin = await apiLogin(page, companyAdmin);
   const account = { email, password: 'Password-123' };
   const created = await page.request.post('/api/users', {
     headers: { Authorization: `Bearer ${admin.access_token}` },
@@ -66,4 +71,40 @@ export async function addClientUser(page: Page, fullName: string, email: string)
   });
   expect(created.status()).toBe(201);
   return account;
+}
+
+/**
+ * A company of its own with a client admin, made by the super admin through the API, for journeys
+ * whose events reach a whole company (notifications, the bot menu) while others run beside them.
+ */
+export async function createCompanyWithAdmin(page: Page, id: string) {
+  const { request } = page;
+  const superAdmin = { Authorization: `Bearer ${(await apiLogin(page, accounts.superAdmin)).access_token}` };
+  const created = await request.post('/api/admin/billings/company', {
+    headers: superAdmin,
+    data: {
+      company_name: `E2E Co ${id}`,
+      industry: 'E-commerce',
+      city: 'Bandung',
+      status: 'active',
+      contact_email: `company-${id}@e2e.example.com`,
+      contact_phone: '6281234567890',
+      address: 'Jl. Braga 1',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { company } = ((await created.json()) as { data: { company: { id: number } } }).data;
+  const admin = { email: `admin-${id}@e2e.example.com`, password: 'Company-admin-1' };
+  const registered = await request.post('/api/client/companies/register-user', {
+    headers: superAdmin,
+    data: {
+      full_name: 'Company Admin',
+      ...admin,
+      phone: '6281234567891',
+      company_id: company.id,
+      roles: ['client_admin'],
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return { companyId: company.id, admin, superAdmin };
 }

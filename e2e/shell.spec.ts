@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { accounts, addClientUser, signIn, signInAsClientAdmin, signInAsSuperAdmin } from './helpers.ts';
+import {
+  accounts,
+  addClientUser,
+  createCompanyWithAdmin,
+  signIn,
+  signInAsClientAdmin,
+  signInAsSuperAdmin,
+} from './helpers.ts';
 
 const scheme = (page: import('@playwright/test').Page) =>
   page.locator('html').getAttribute('data-mantine-color-scheme');
@@ -104,11 +111,13 @@ test('the sidebar collapses on desktop', async ({ page }) => {
 });
 
 test('notifications panel: All and Unread tabs, new count and Mark all as read', async ({ page }) => {
-  // Real events: the client admin adds a person, then two more, which notifies the first of both.
+  // Real events: a client admin adds a person, then two more, which notifies the first of both.
+  // In a company of its own, so that journeys running beside it notify nobody here.
   const stamp = Date.now();
-  const watcher = await addClientUser(page, 'Watcher', `watcher-${stamp}@e2e.example.com`);
-  await addClientUser(page, 'Notified Person 1', `notified-${stamp}-1@e2e.example.com`);
-  await addClientUser(page, 'Notified Person 2', `notified-${stamp}-2@e2e.example.com`);
+  const { admin } = await createCompanyWithAdmin(page, `shell-${stamp}`);
+  const watcher = await addClientUser(page, 'Watcher', `watcher-${stamp}@e2e.example.com`, admin);
+  await addClientUser(page, 'Notified Person 1', `notified-${stamp}-1@e2e.example.com`, admin);
+  await addClientUser(page, 'Notified Person 2', `notified-${stamp}-2@e2e.example.com`, admin);
 
   await signIn(page, watcher);
   await expect(page).toHaveURL(/\/client\/dashboard$/);

@@ -1,4 +1,5 @@
 import { type WsClientMessage, wsClientMessage } from '@app/contract/chats';
+import { deniedMessage } from '@app/contract/messages';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../http/access.ts';
 import type { BusEvent, EventBus } from './bus.ts';
@@ -36,7 +37,9 @@ export function realtimeHub(bus: EventBus, handlers: HubHandlers) {
           write(client, { type: 'notification', notification: event.notification });
         continue;
       }
-      if (client.principal.companyId !== event.companyId) continue;
+      if (client.principal.companyId !== event.companyId || !client.principal.permissions.has('chat_read')) {
+        continue;
+      }
       if (event.type === 'conversation_updated') {
         write(client, { type: 'conversation_updated', conversation: event.conversation });
       } else if (event.type === 'room_deleted') {
@@ -65,6 +68,10 @@ export function realtimeHub(bus: EventBus, handlers: HubHandlers) {
     client.principal = principal;
     const room = roomKey(message.room_id);
     if (message.type === 'join') {
+      if (!principal.permissions.has('chat_read')) {
+        write(client, { type: 'error', message: deniedMessage('chat_read') });
+        return;
+      }
       if (!(await handlers.canJoin(principal, room))) {
         write(client, { type: 'error', message: 'Chat not found' });
         return;

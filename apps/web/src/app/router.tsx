@@ -200,6 +200,13 @@ const superAdminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'audit-log',
+    element: page(
+      () => import('../features/audit-log/AuditLogPage.tsx'),
+      (m) => m.AuditLogPage,
+    ),
+  },
+  {
     path: 'settings',
     element: page(
       () => import('../features/platform-settings/PlatformSettingsPage.tsx'),

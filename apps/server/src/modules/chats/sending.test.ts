@@ -1,3 +1,4 @@
+import { deniedMessage } from '@app/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -5,6 +6,7 @@ import { companyPackages } from '../../db/schema/billing.ts';
 import { messages } from '../../db/schema/messaging.ts';
 import { signIn, standardWorld, startApp, type TestEnv } from '../../test/harness.ts';
 import { activeTelegram, giveQuota, postTelegram, telegramUpdate } from '../../test/messaging.ts';
+import { notificationsService } from '../notifications/notifications.service.ts';
 
 // Real sockets: the Telegram adapter sends to the sandbox served by this same app.
 let env: TestEnv;
@@ -199,6 +201,34 @@ describe('the live connection', () => {
     expect(theirs.received.some((m) => m.type === 'notification')).toBe(false);
     mine.socket.close();
     theirs.socket.close();
+  });
+
+  it('lets a super admin connect for notifications, without any chat event', async () => {
+    const client = connect((await signIn(env.app, world.superAdmin.email)).access_token);
+    await client.opened;
+    await expect.poll(() => client.received.map((m) => m.type)).toContain('connection_success');
+    client.socket.send(JSON.stringify({ type: 'join', room_id: ROOM, message: null }));
+    await expect
+      .poll(() => client.received.find((m) => m.type === 'error'))
+      .toMatchObject({ message: deniedMessage('chat_read') });
+    // The chat event goes first: when the notification after it has arrived, so would it have.
+    await postTelegram(
+      env,
+      bot.webhook,
+      bot.secret,
+      telegramUpdate(79, { id: 700100200, name: 'Budi' }, 'psst'),
+    );
+    await notificationsService(env.app.deps).notify(
+      { superAdmins: true },
+      { title: 'Invoice paid', body: 'INV-9 paid', typeMessage: 'Transaction' },
+    );
+    await expect
+      .poll(() => client.received.find((m) => m.type === 'notification'))
+      .toMatchObject({ notification: { title: 'Invoice paid' } });
+    expect(client.received.some((m) => m.type === 'conversation_updated' || m.type === 'room_message')).toBe(
+      false,
+    );
+    client.socket.close();
   });
 
   it("another company's socket hears nothing of this room", async () => {

@@ -18,9 +18,13 @@ import {
   IconTicket,
   IconUsers,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dashboardQueryKey } from '../../features/dashboard/dashboard.api.ts';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
+import { useLiveNotifications } from '../../features/notifications/use-live-notifications.ts';
+import { usePushNotifications } from '../../features/notifications/use-push-notifications.ts';
 import { MaintenanceBanner } from '../../features/platform-settings/MaintenanceBanner.tsx';
 import { SettingsDialog } from '../../features/settings/SettingsDialog.tsx';
 import { useProfile } from '../../features/settings/settings.api.ts';
@@ -63,7 +67,14 @@ export function ClientShell() {
   const session = useSession();
   const profile = useProfile();
   const [settingsOpened, settings] = useDisclosure(false);
+  const queryClient = useQueryClient();
   useRolePolicies();
+  // A new chat is one more on the dashboard's Total Chats: no need to wait for its 30 s refresh.
+  useLiveNotifications((notification) => {
+    if (notification.type_message === 'Chat')
+      void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+  });
+  usePushNotifications();
   const user = session?.user;
   if (!session || !user) return null;
   const isSuperAdmin = isSuperAdminSession(session);

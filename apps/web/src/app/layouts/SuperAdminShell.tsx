@@ -6,6 +6,7 @@ import {
   IconBuildingSkyscraper,
   IconCreditCard,
   IconHierarchy3,
+  IconHistory,
   IconKey,
   IconLayoutDashboard,
   IconListDetails,
@@ -18,6 +19,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLiveNotifications } from '../../features/notifications/use-live-notifications.ts';
+import { usePushNotifications } from '../../features/notifications/use-push-notifications.ts';
 import { SettingsDialog } from '../../features/settings/SettingsDialog.tsx';
 import { useSession } from '../../shared/auth/session.ts';
 import { signOut } from '../../shared/auth/session-actions.ts';
@@ -48,6 +51,7 @@ const SUPER_ADMIN_NAV: NavItem[] = [
   { labelKey: 'nav.workflowTemplates', to: '/super-admin/workflows', icon: IconHierarchy3 },
   { labelKey: 'nav.transactions', to: '/super-admin/transactions', icon: IconReceipt },
   { labelKey: 'nav.notification', to: '/super-admin/notification', icon: IconBell },
+  { labelKey: 'nav.auditLog', to: '/super-admin/audit-log', icon: IconHistory },
   {
     labelKey: 'nav.settings',
     icon: IconSettings,
@@ -66,6 +70,8 @@ export function SuperAdminShell() {
   const session = useSession();
   const [settingsOpened, settings] = useDisclosure(false);
   useRolePolicies();
+  useLiveNotifications();
+  usePushNotifications();
   const user = session?.user;
   if (!session || !user) return null;
 

@@ -8,11 +8,12 @@ export type NotificationTab = 'all' | 'unread';
 export const PANEL_LIMIT = 20;
 const REFRESH_MS = 30_000;
 
-const base = ['notifications'] as const;
+/** Every notification query: the panel's lists, the unread count, the Notification page. */
+export const notificationsKey = ['notifications'] as const;
 
 export const notificationsQuery = (tab: NotificationTab) =>
   queryOptions({
-    queryKey: [...base, 'list', tab],
+    queryKey: [...notificationsKey, 'list', tab],
     queryFn: () =>
       api.get<Notification[]>('/notifications', {
         query: { page: 1, limit: PANEL_LIMIT, is_read: tab === 'unread' ? 'false' : undefined },
@@ -22,7 +23,7 @@ export const notificationsQuery = (tab: NotificationTab) =>
 
 export const unreadCountQuery = () =>
   queryOptions({
-    queryKey: [...base, 'unread-count'],
+    queryKey: [...notificationsKey, 'unread-count'],
     queryFn: async () => (await api.get<{ unread: number }>('/notifications/unread-count')).data.unread,
     refetchInterval: REFRESH_MS,
   });
@@ -36,7 +37,7 @@ export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.put<Notification>(`/notifications/id/${id}/read`),
-    onSettled: () => client.invalidateQueries({ queryKey: base }),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
 
@@ -44,6 +45,6 @@ export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.put<null>('/notifications/read-all'),
-    onSettled: () => client.invalidateQueries({ queryKey: base }),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationsKey }),
   });
 }

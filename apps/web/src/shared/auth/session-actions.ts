@@ -10,6 +10,36 @@ import {
   startSession,
 } from './session.ts';
 
+/** Why the current session is about to end. */
+export type SessionEnd = 'sign-out' | 'switch-account';
+type EndingTask = (reason: SessionEnd) => Promise<unknown>;
+
+const endingTasks = new Set<EndingTask>();
+/** How long sign-out and switching accounts wait for that work before going on regardless. */
+export const ENDING_TASKS_MS = 3_000;
+
+/**
+ * Work that needs the current session while it is still valid, e.g. telling the server to stop
+ * pushing to this browser. Returns the function that unregisters it.
+ */
+export function beforeSessionEnds(task: EndingTask) {
+  endingTasks.add(task);
+  return () => {
+    endingTasks.delete(task);
+  };
+}
+
+async function runEndingTasks(reason: SessionEnd) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled([...endingTasks].map((task) => task(reason))),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ENDING_TASKS_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 /** Loads the user when a token exists but no user data is held (super-admin §2). */
 export async function loadSessionUser() {
   const { data } = await api.get<SessionUser>('/auth/me');
@@ -18,10 +48,11 @@ export async function loadSessionUser() {
 }
 
 /**
- * Sign-out: tell the server (best effort), then clear the stored session and local storage and
- * load the page afresh at `to`.
+ * Sign-out: finish the session's own work (push unsubscribe first, client-area §4), tell the server
+ * (best effort), then clear the stored session and local storage and load the page afresh at `to`.
  */
 export async function signOut(to: string) {
+  await runEndingTasks('sign-out');
   const session = getSession();
   if (session) {
     await api.post('/auth/logout', { refresh_token: session.refreshToken }).catch(() => undefined);
@@ -47,12 +78,17 @@ export async function enterClientAccount(companyExternalId: string) {
   const { data } = await api.post<Tokens>('/auth/login-client-account', {
     company_external_id: companyExternalId,
   });
+  // Push moves from super_admin to the company (client-area §4): the old topic is left while the
+  // super admin's token still works, the shell subscribes to the new one.
+  await runEndingTasks('switch-account');
   saveSuperAdminSession();
   startSession(data, false);
 }
 
 /** 'Back to Super Admin': end the client session, restore the saved one, clear user data. */
 export async function leaveClientAccount() {
+  // Before the client session is ended on the server: the tasks still need its token.
+  await runEndingTasks('switch-account');
   await api.post('/auth/leave-client-account').catch(() => undefined);
   return restoreSuperAdminSession();
 }

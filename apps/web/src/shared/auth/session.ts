@@ -24,10 +24,22 @@ export const STORAGE = {
   rememberedEmail: 'ai-admin.remember-email',
   language: 'ai-admin.language',
   colorScheme: 'ai-admin.color-scheme',
+  /** This browser's push subscription: the topic and the token the server holds. */
+  pushToken: 'ai-admin.push-token',
+  /** How many times enabling push failed lately (super-admin §9). */
+  pushRetry: 'ai-admin.push-retry',
 } as const;
 
-/** Keys that outlive a sign-out: the remembered e-mail and the person's display choices. */
-const KEPT_ON_SIGN_OUT: string[] = [STORAGE.rememberedEmail, STORAGE.language, STORAGE.colorScheme];
+/**
+ * Keys that outlive a sign-out: the remembered e-mail, the person's display choices, and the push
+ * retry count, which is about this browser's permission and must not restart with every sign-in.
+ */
+const KEPT_ON_SIGN_OUT: string[] = [
+  STORAGE.rememberedEmail,
+  STORAGE.language,
+  STORAGE.colorScheme,
+  STORAGE.pushRetry,
+];
 
 const read = <T>(key: string): T | null => {
   try {
