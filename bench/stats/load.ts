@@ -3,6 +3,10 @@
  * server's never wait for each other on one event loop. run.ts forks it and sends one job at a time:
  * `connections` callers, each on its own keep-alive connection, send GET `path` back to back for
  * `seconds`; the answer is every request's latency and the count of each status.
+ *
+ * Also used by `npm run bench:chat` (in place of autocannon, which would measure the same thing) to
+ * POST webhooks: with `bodies`, each request POSTs the next body (with `headers`) and the run stops
+ * when every body has been sent or `seconds` are over, whichever comes first.
  */
 import http from 'node:http';
 
@@ -12,6 +16,10 @@ export interface LoadJob {
   token: string;
   connections: number;
   seconds: number;
+  /** POST these bodies, one per request, in order, instead of GETs. */
+  bodies?: string[];
+  /** Headers added to every request. */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -22,21 +30,26 @@ export interface LoadResult {
   firstError: string | null;
   /** Bytes of one 200 answer's body. */
   bodyBytes: number;
+  /** Milliseconds from the first request to the last answer. */
+  elapsedMs: number;
 }
 
 async function run(job: LoadJob): Promise<LoadResult> {
   const { hostname, port } = new URL(job.baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
-  const headers = { authorization: `Bearer ${job.token}` };
+  const headers: Record<string, string> = { authorization: `Bearer ${job.token}`, ...job.headers };
+  const bodies = job.bodies;
+  let nextBody = 0;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let firstError: string | null = null;
   let bodyBytes = 0;
 
-  const once = () =>
+  const once = (body: string | undefined) =>
     new Promise<void>((resolve, reject) => {
       const started = performance.now();
-      const request = http.request({ hostname, port, path: job.path, agent, headers }, (response) => {
+      const method = body === undefined ? 'GET' : 'POST';
+      const request = http.request({ hostname, port, path: job.path, method, agent, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
@@ -51,16 +64,22 @@ async function run(job: LoadJob): Promise<LoadResult> {
         response.on('error', reject);
       });
       request.on('error', reject);
-      request.end();
+      request.end(body);
     });
 
-  const until = performance.now() + job.seconds * 1000;
+  const began = performance.now();
+  const until = began + job.seconds * 1000;
   const caller = async () => {
-    while (performance.now() < until) await once();
+    while (performance.now() < until) {
+      if (!bodies) await once(undefined);
+      else if (nextBody < bodies.length) await once(bodies[nextBody++]);
+      else return;
+    }
   };
   await Promise.all(Array.from({ length: job.connections }, caller));
+  const elapsedMs = performance.now() - began;
   agent.destroy();
-  return { latencies, statuses, firstError, bodyBytes };
+  return { latencies, statuses, firstError, bodyBytes, elapsedMs };
 }
 
 process.on('message', (job: LoadJob) => {

@@ -26,27 +26,39 @@ export interface HubHandlers {
 export function realtimeHub(bus: EventBus, handlers: HubHandlers) {
   const clients = new Set<Client>();
 
-  const write = (client: Client, payload: unknown) => {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(payload));
+  const write = (client: Client, payload: unknown) => sendRaw(client, JSON.stringify(payload));
+  const sendRaw = (client: Client, text: string) => {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
   };
 
+  /** The frame an event becomes, serialised once however many sockets receive it. */
+  function frameOf(event: BusEvent): string {
+    if (event.type === 'notification')
+      return JSON.stringify({ type: 'notification', notification: event.notification });
+    if (event.type === 'conversation_updated') {
+      return JSON.stringify({ type: 'conversation_updated', conversation: event.conversation });
+    }
+    if (event.type === 'room_deleted') return JSON.stringify({ type: 'room_deleted', room_id: event.roomId });
+    return JSON.stringify({ type: event.type, room_id: event.roomId, message: event.message });
+  }
+
   function deliver(event: BusEvent) {
+    let frame: string | undefined;
     for (const client of clients) {
       if (event.type === 'notification') {
-        if (client.principal.userId === event.userId)
-          write(client, { type: 'notification', notification: event.notification });
-        continue;
+        if (client.principal.userId !== event.userId) continue;
+      } else {
+        if (
+          client.principal.companyId !== event.companyId ||
+          !client.principal.permissions.has('chat_read')
+        ) {
+          continue;
+        }
+        const roomEvent = event.type !== 'conversation_updated' && event.type !== 'room_deleted';
+        if (roomEvent && !client.rooms.has(roomKey(event.roomId))) continue;
       }
-      if (client.principal.companyId !== event.companyId || !client.principal.permissions.has('chat_read')) {
-        continue;
-      }
-      if (event.type === 'conversation_updated') {
-        write(client, { type: 'conversation_updated', conversation: event.conversation });
-      } else if (event.type === 'room_deleted') {
-        write(client, { type: 'room_deleted', room_id: event.roomId });
-      } else if (client.rooms.has(roomKey(event.roomId))) {
-        write(client, { type: event.type, room_id: event.roomId, message: event.message });
-      }
+      frame ??= frameOf(event);
+      sendRaw(client, frame);
     }
   }
   const unsubscribe = bus.subscribe(deliver);

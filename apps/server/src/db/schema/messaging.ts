@@ -96,7 +96,12 @@ export const contacts = pgTable(
   },
   (table) => [
     uniqueIndex('contacts_company_chat_key').on(table.companyId, table.chatId),
-    index('contacts_company_incoming_idx').on(table.companyId, table.lastIncomingAt.desc()),
+    // The conversation list's order (as ORDER BY … DESC: nulls first), read from the index without a sort.
+    index('contacts_company_incoming_idx').on(
+      table.companyId,
+      table.lastIncomingAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('contacts_company_last_idx').on(table.companyId, table.lastMessageAt.desc()),
   ],
 );
@@ -129,7 +134,13 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('messages_company_contact_idx').on(table.companyId, table.contactId, table.createdAt.desc()),
+    // The chat room's order (newest first, id breaking ties), read from the index without a sort.
+    index('messages_company_contact_idx').on(
+      table.companyId,
+      table.contactId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     uniqueIndex('messages_provider_key')
       .on(table.integrationId, table.providerMessageId)
       .where(sql`${table.providerMessageId} is not null`),
