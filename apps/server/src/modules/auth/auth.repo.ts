@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { ROLE } from '@app/contract/permissions';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, refreshTokens, sessions } from '../../db/schema/auth.ts';
 import { companies } from '../../db/schema/companies.ts';
+import { rolePolicies, roles } from '../../db/schema/rbac.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** Sessions, refresh tokens and reset tokens: the only code that touches those tables. */
@@ -31,6 +33,10 @@ export function authRepo(db: Db) {
             customPermissions: companies.customPermissions,
           },
           actor: { id: actor.id, externalId: actor.externalId, email: actor.email },
+          // The policies of the user's primary role (the first), in the same round trip.
+          rolePermissions: sql<
+            string[]
+          >`coalesce((select array_agg(${rolePolicies.action}) from ${rolePolicies} inner join ${roles} on ${roles.id} = ${rolePolicies.roleId} where ${roles.name} = coalesce(${users.roles}[1], ${ROLE.clientUser})), '{}')`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

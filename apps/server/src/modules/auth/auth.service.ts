@@ -36,14 +36,17 @@ export function authService(deps: Deps, platform: PlatformService) {
   const primaryRole = (row: UserRow) => row.roles[0] ?? ROLE.clientUser;
 
   /** The role's permissions, narrowed to the company's custom access level when it has one. */
-  async function effectivePermissions(
-    role: string,
+  function narrowToCompany(
+    granted: string[],
     company?: { accessLevel: string; customPermissions: string[] } | null,
   ) {
-    const granted = await rbac.permissionsOfRole(role);
     if (company?.accessLevel !== 'custom') return granted;
     return granted.filter((key) => company.customPermissions.includes(key));
   }
+  const effectivePermissions = async (
+    role: string,
+    company?: { accessLevel: string; customPermissions: string[] } | null,
+  ) => narrowToCompany(await rbac.permissionsOfRole(role), company);
 
   async function sessionUser(row: UserRow, acting: Principal['actingSuperAdmin']): Promise<SessionUser> {
     const company = row.companyId ? await users.company(row.companyId) : undefined;
@@ -291,7 +294,7 @@ export function authService(deps: Deps, platform: PlatformService) {
       companyExternalId: company?.externalId ?? null,
       role,
       roles: found.user.roles,
-      permissions: new Set(await effectivePermissions(role, company)),
+      permissions: new Set(narrowToCompany(found.rolePermissions, company)),
       isSuperAdmin: found.user.roles.includes(ROLE.superAdmin),
       actingSuperAdmin: acting ? { id: acting.id, externalId: acting.externalId, email: acting.email } : null,
       sessionId,
