@@ -153,7 +153,9 @@ export async function request<T>(method: string, path: string, options: RequestO
     const renewed = latest && latest !== token ? true : await refreshTokens();
     const next = renewed ? getSession()?.accessToken : undefined;
     if (next) response = await send(method, path, options, next);
-    if (response.status === 401) {
+    // No session any more means it was ended on purpose (sign-out) while this call was under way:
+    // the page is being reloaded, so nobody is sent to /login.
+    if (response.status === 401 && getSession()) {
       clearSession();
       for (const listener of expiredListeners) listener();
     }

@@ -53,20 +53,18 @@ export async function loadSessionUser() {
  */
 export async function signOut(to: string) {
   await runEndingTasks('sign-out');
-  const session = getSession();
-  if (session) {
-    await api.post('/auth/logout', { refresh_token: session.refreshToken }).catch(() => undefined);
-  }
-  const saved = getSavedSuperAdminSession();
-  if (saved) {
+  const sessions = [getSession(), getSavedSuperAdminSession()].filter((held) => held !== null);
+  // Forgotten first, silently: a call still under way then meets no session rather than the revoked
+  // one, and cannot send the user to /login before the page is loaded afresh at `to`.
+  clearAllStorage();
+  for (const held of sessions) {
     // Signing out inside a client account ends the super admin's own session too.
     await fetch('/api/auth/logout', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${saved.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refresh_token: saved.refreshToken }),
+      headers: { Authorization: `Bearer ${held.accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: held.refreshToken }),
     }).catch(() => undefined);
   }
-  clearAllStorage();
   window.location.assign(to);
 }
 
