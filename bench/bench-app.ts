@@ -8,11 +8,18 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROLE } from '@app/contract/permissions';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type BuiltApp, buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { secretBox } from '../apps/server/src/crypto/secrets.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { integrations, platforms } from '../apps/server/src/db/schema/messaging.ts';
 import { ensureBaseData } from '../apps/server/src/db/seed.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/auth.service.ts';
+import { companiesRepo } from '../apps/server/src/modules/companies/companies.repo.ts';
+import { usersRepo } from '../apps/server/src/modules/users/users.repo.ts';
 
 /** The p-th percentile (nearest rank) of ascending `sorted`. */
 export const percentile = (sorted: ArrayLike<number>, p: number) =>
@@ -116,4 +123,65 @@ export async function startBenchApp(
   options.beforeListen?.(app);
   await app.listen({ port, host: '127.0.0.1' });
   return { app, baseUrl, port };
+}
+
+/** The password of every client admin `benchTenant` makes. */
+export const BENCH_PASSWORD = 'bench-password-9';
+
+/**
+ * A company with an active Telegram integration on the sandbox (bot `token`) and, unless told
+ * otherwise, a client_admin who signs in as `email` with BENCH_PASSWORD; answers what the
+ * webhooks need too.
+ */
+export async function benchTenant(
+  bench: BenchApp,
+  options: { name: string; token: string; withAdmin?: boolean },
+) {
+  const { db } = bench.app.deps;
+  const slug = options.name.toLowerCase().replaceAll(' ', '-');
+  const company = await companiesRepo(db).create({
+    companyName: options.name,
+    industry: 'Retail',
+    city: 'Jakarta',
+    status: 'active',
+    contactEmail: `cs@${slug}.example`,
+    contactPhone: '6281500123',
+    website: null,
+    address: 'Jakarta',
+  });
+  const email = `admin@${slug}.example`;
+  if (options.withAdmin !== false) {
+    await usersRepo(db).create({
+      companyId: company.id,
+      email,
+      username: email.split('@')[0]! + company.id,
+      passwordHash: await hashPassword(BENCH_PASSWORD),
+      fullName: `${options.name} Admin`,
+      phone: '6281500124',
+      roles: [ROLE.clientAdmin],
+      address: 'Jakarta',
+    });
+  }
+  const [platform] = await db.select().from(platforms).where(eq(platforms.kind, 'telegram'));
+  const created = await bench.app.integrations.create(
+    { companyId: company.id, userId: 0, actingSuperAdminId: null },
+    {
+      type: 'message_platform',
+      integration_id: platform!.id,
+      title: `${options.name} bot`,
+      integration_contact: options.token,
+    },
+  );
+  const [row] = await db
+    .update(integrations)
+    .set({ status: 'active' })
+    .where(eq(integrations.id, created.integration.id))
+    .returning();
+  return {
+    company,
+    email,
+    integrationId: row!.id,
+    secret: secretBox(bench.app.deps.config.encryptionKey).open(row!.webhookSecretEncrypted),
+    webhook: `/api/webhooks/telegram/${row!.externalId}`,
+  };
 }

@@ -30,16 +30,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROLE } from '@app/contract/permissions';
-import { eq, sql } from 'drizzle-orm';
-import { secretBox } from '../../apps/server/src/crypto/secrets.ts';
-import { integrations, platforms } from '../../apps/server/src/db/schema/messaging.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/auth.service.ts';
-import { companiesRepo } from '../../apps/server/src/modules/companies/companies.repo.ts';
-import { usersRepo } from '../../apps/server/src/modules/users/users.repo.ts';
+import { sql } from 'drizzle-orm';
 import {
+  BENCH_PASSWORD,
   type BenchApp,
   type BenchDatabase,
+  benchTenant,
   openBenchDatabase,
   percentile,
   startBenchApp,
@@ -66,7 +62,6 @@ const TARGET_P99_MS = 50;
 const TARGET_INGEST_PER_S = 2_000;
 const TARGET_LIVE_P99_MS = 100;
 const CHUNK = 100_000;
-const PASSWORD = 'bench-password-9';
 const BARE = '/bench/bare';
 /** Telegram user ids: chat c (1-based) of the bench company is `${CHAT_BASE + c}@telegram`. */
 const CHAT_BASE = 800_000_000;
@@ -77,55 +72,12 @@ type Db = BenchDatabase['db'];
 const rows = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 const ms = (value: number) => Number(value.toFixed(2));
 
-async function tenant(db: Db, bench: BenchApp, name: string, index: number, withAdmin: boolean) {
-  const slug = name.toLowerCase().replaceAll(' ', '-');
-  const company = await companiesRepo(db).create({
-    companyName: name,
-    industry: 'Retail',
-    city: 'Jakarta',
-    status: 'active',
-    contactEmail: `cs@${slug}.example`,
-    contactPhone: '6281500123',
-    website: null,
-    address: 'Jakarta',
+const tenant = (bench: BenchApp, name: string, index: number, withAdmin: boolean) =>
+  benchTenant(bench, {
+    name,
+    withAdmin,
+    token: `7${String(index).padStart(8, '0')}:BENCH-chat-token-abcdefghij`,
   });
-  const email = `admin@${slug}.example`;
-  if (withAdmin) {
-    await usersRepo(db).create({
-      companyId: company.id,
-      email,
-      username: email.split('@')[0]! + company.id,
-      passwordHash: await hashPassword(PASSWORD),
-      fullName: `${name} Admin`,
-      phone: '6281500124',
-      roles: [ROLE.clientAdmin],
-      address: 'Jakarta',
-    });
-  }
-  const [platform] = await db.select().from(platforms).where(eq(platforms.kind, 'telegram'));
-  const created = await bench.app.integrations.create(
-    { companyId: company.id, userId: 0, actingSuperAdminId: null },
-    {
-      type: 'message_platform',
-      integration_id: platform!.id,
-      title: `${name} bot`,
-      integration_contact: `7${String(index).padStart(8, '0')}:BENCH-chat-token-abcdefghij`,
-    },
-  );
-  const [row] = await db
-    .update(integrations)
-    .set({ status: 'active' })
-    .where(eq(integrations.id, created.integration.id))
-    .returning();
-  const secret = secretBox(bench.app.deps.config.encryptionKey).open(row!.webhookSecretEncrypted);
-  return {
-    company,
-    email,
-    integrationId: row!.id,
-    secret,
-    webhook: `/api/webhooks/telegram/${row!.externalId}`,
-  };
-}
 
 /**
  * `count` messages over `chats` chats of one company (contacts created here). Message g is inbound
@@ -217,11 +169,11 @@ async function main() {
 async function measure(database: BenchDatabase, bench: BenchApp) {
   const db = database.db;
   const setupStarted = performance.now();
-  const a = await tenant(db, bench, 'Chat Bench', 0, true);
+  const a = await tenant(bench, 'Chat Bench', 0, true);
   await insertChats(db, a, CHAT_BASE, CHATS, MESSAGES, BUSY_PERCENT);
   const mainSeconds = (performance.now() - setupStarted) / 1000;
   for (let i = 1; i <= COMPANIES; i++) {
-    const other = await tenant(db, bench, `Other Shop ${i}`, i, false);
+    const other = await tenant(bench, `Other Shop ${i}`, i, false);
     await insertChats(db, other, CHAT_BASE + i * 100_000, OTHER_CHATS, OTHER_MESSAGES, BUSY_PERCENT);
   }
   await summarise(db);
@@ -248,7 +200,7 @@ async function measure(database: BenchDatabase, bench: BenchApp) {
     const response = await fetch(`${bench.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: PASSWORD }),
+      body: JSON.stringify({ username: email, password: BENCH_PASSWORD }),
     });
     const body = (await response.json()) as { data: { access_token: string }; message: string };
     if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${body.message}`);

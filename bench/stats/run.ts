@@ -20,18 +20,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROLE } from '@app/contract/permissions';
-import { eq, sql } from 'drizzle-orm';
-import { integrations, platforms } from '../../apps/server/src/db/schema/messaging.ts';
+import { sql } from 'drizzle-orm';
 import { tenantOf } from '../../apps/server/src/http/access.ts';
 import { send } from '../../apps/server/src/http/envelope.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/auth.service.ts';
-import { companiesRepo } from '../../apps/server/src/modules/companies/companies.repo.ts';
 import { utcDay } from '../../apps/server/src/modules/statistics/statistics.repo.ts';
-import { usersRepo } from '../../apps/server/src/modules/users/users.repo.ts';
 import {
+  BENCH_PASSWORD,
   type BenchApp,
   type BenchDatabase,
+  benchTenant,
   openBenchDatabase,
   percentile,
   startBenchApp,
@@ -50,7 +47,6 @@ const CHUNK = 100_000;
 const OTHER_MESSAGES = Math.ceil(MESSAGES / 10);
 const INBOUND_PERCENT = 60;
 const OTHER_INBOUND_PERCENT = 50;
-const PASSWORD = 'bench-password-9';
 const DAY_MS = 86_400_000;
 const GUARD_ONLY = '/api/bench/guard-only';
 
@@ -59,44 +55,15 @@ const rows = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result
 
 /** A company with a client_admin, an active Telegram integration and `contactCount` contacts. */
 async function tenantWithContacts(db: Db, bench: BenchApp, name: string, contactCount: number) {
-  const company = await companiesRepo(db).create({
-    companyName: name,
-    industry: 'Retail',
-    city: 'Jakarta',
-    status: 'active',
-    contactEmail: `cs@${name.toLowerCase().replaceAll(' ', '-')}.example`,
-    contactPhone: '6281500123',
-    website: null,
-    address: 'Jakarta',
+  const tenant = await benchTenant(bench, {
+    name,
+    token: `70000000${contactCount}:BENCH-stats-token-abcdefghij`,
   });
-  const email = `admin@${name.toLowerCase().replaceAll(' ', '-')}.example`;
-  await usersRepo(db).create({
-    companyId: company.id,
-    email,
-    username: email.split('@')[0]! + company.id,
-    passwordHash: await hashPassword(PASSWORD),
-    fullName: `${name} Admin`,
-    phone: '6281500124',
-    roles: [ROLE.clientAdmin],
-    address: 'Jakarta',
-  });
-  const [platform] = await db.select().from(platforms).where(eq(platforms.kind, 'telegram'));
-  const created = await bench.app.integrations.create(
-    { companyId: company.id, userId: 0, actingSuperAdminId: null },
-    {
-      type: 'message_platform',
-      integration_id: platform!.id,
-      title: `${name} bot`,
-      integration_contact: `70000000${company.id}:BENCH-stats-token-abcdefghij`,
-    },
-  );
-  const integrationId = created.integration.id;
-  await db.update(integrations).set({ status: 'active' }).where(eq(integrations.id, integrationId));
   await db.execute(sql`
     insert into contacts (company_id, integration_id, chat_id, chat_type, name)
-    select ${company.id}, ${integrationId}, (900000000 + g)::text || '@telegram', 'telegram', 'Customer ' || g
+    select ${tenant.company.id}, ${tenant.integrationId}, (900000000 + g)::text || '@telegram', 'telegram', 'Customer ' || g
     from generate_series(1, ${contactCount}) g`);
-  return { company, email, integrationId };
+  return tenant;
 }
 
 /**
@@ -226,7 +193,7 @@ async function measure(database: BenchDatabase, bench: BenchApp) {
     const response = await fetch(`${bench.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: PASSWORD }),
+      body: JSON.stringify({ username: email, password: BENCH_PASSWORD }),
     });
     const body = (await response.json()) as { data: { access_token: string }; message: string };
     if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${body.message}`);
