@@ -1,8 +1,10 @@
 import { PUSH_TOPIC_SUPER_ADMIN, type PushPayload, pushLink } from '@app/contract/notifications';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/notifications.ts';
+import { userPreferences } from '../../db/schema/users.ts';
 import { insertJobs } from '../../jobs/queue.ts';
+import { DEFAULT_PREFERENCES } from '../users/users.presenter.ts';
 import type { NotificationRow } from './notifications.repo.ts';
 
 /** One job per device and notification, run by the push service's worker. */
@@ -17,6 +19,14 @@ const topicOf = (row: Pick<NotificationRow, 'companyId'>) =>
   row.companyId === null ? PUSH_TOPIC_SUPER_ADMIN : String(row.companyId);
 
 /**
+ * Whether a person's devices get pushes: their `notifications` preference, or when they never saved
+ * preferences the default that GET /api/users/external/{id}/preferences answers (on).
+ */
+const wantsPushes = DEFAULT_PREFERENCES.notifications
+  ? or(isNull(userPreferences.userId), eq(userPreferences.notifications, true))
+  : eq(userPreferences.notifications, true);
+
+/**
  * Queues a push to every device of each recipient subscribed to the notification's topic, in the
  * caller's transaction when `db` is one. The rows of one notification share their topic.
  */
@@ -26,6 +36,11 @@ export async function queuePushes(db: Db, rows: NotificationRow[]) {
   const devices = await db
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, topic: pushSubscriptions.topic })
     .from(pushSubscriptions)
+    // The one place the `notifications` preference is honoured: someone who turned it off gets no
+    // Web Push or FCM push, but the caller still records their row (the bell is the history) and
+    // rings their bell live. Filtered here, in the query that picks the devices, so it costs no
+    // extra query; a push already queued before the switch is still sent.
+    .leftJoin(userPreferences, eq(userPreferences.userId, pushSubscriptions.userId))
     .where(
       and(
         inArray(
@@ -33,6 +48,7 @@ export async function queuePushes(db: Db, rows: NotificationRow[]) {
           rows.map((row) => row.userId),
         ),
         eq(pushSubscriptions.topic, topicOf(first)),
+        wantsPushes,
       ),
     );
   const byUser = new Map(rows.map((row) => [row.userId, row]));

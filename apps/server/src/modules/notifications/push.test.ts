@@ -1,6 +1,8 @@
+import { ROLE } from '@app/contract/permissions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/notifications.ts';
+import type { BusEvent } from '../../realtime/bus.ts';
 import { browserSubscription, fakeFcm, fakeWebPush } from '../../test/fake-push.ts';
 import { standardWorld, startApp, type TestEnv } from '../../test/harness.ts';
 import { notificationsService } from './notifications.service.ts';
@@ -178,6 +180,64 @@ describe('FCM delivery', () => {
       expect(refused.body.message).toBe('Firebase Cloud Messaging is not configured on this server');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('the notifications preference', () => {
+  it('skips the pushes of someone who turned notifications off, yet still rings their bell', async () => {
+    const quiet = await world.make.user(ROLE.clientUser, world.companyA.id);
+    const loud = await world.make.user(ROLE.clientUser, world.companyA.id);
+    const asQuiet = await world.as(quiet);
+    const topic = `/api/notifications/subscribe/${world.companyA.id}`;
+    await asQuiet('PUT', topic, { token: browserSubscription(webPush.endpoint('quiet')).json });
+    await asQuiet('PUT', topic, { token: 'fcm-quiet-token' });
+    await (await world.as(loud))('PUT', topic, {
+      token: browserSubscription(webPush.endpoint('loud')).json,
+    });
+    const preferences = `/api/users/external/${quiet.externalId}/preferences`;
+    // Never saved: notifications are on, as the preferences endpoint answers.
+    expect((await asQuiet('GET', preferences)).body.data.notifications).toBe(true);
+    expect((await asQuiet('PUT', preferences, { notifications: false })).body.data.notifications).toBe(false);
+
+    const frames: BusEvent[] = [];
+    const unsubscribe = env.app.deps.bus.subscribe((event) => frames.push(event));
+    const admin = await world.as(world.adminA);
+    /** A real event that notifies the whole company: the admin adds someone. */
+    const addUser = async (name: string) => {
+      webPush.received.length = 0;
+      fcm.messages.length = 0;
+      const email = `${name.toLowerCase().replaceAll(' ', '.')}@alpha.example.com`;
+      const created = await admin('POST', '/api/users', {
+        full_name: name,
+        email,
+        password: 'secret-pass-1',
+        phone: '6281234567890',
+      });
+      expect(created.status).toBe(201);
+      await env.app.jobs.idle();
+    };
+    const pushedTo = () => webPush.received.map((push) => push.id).sort();
+    const fcmTokens = () => fcm.messages.map((sent) => sent.message.token);
+    try {
+      await addUser('Muted Morning');
+      expect(pushedTo()).toEqual(['loud']);
+      expect(fcmTokens()).not.toContain('fcm-quiet-token');
+      expect(fcmTokens()).toContain('fcm-live-token');
+      const bell = await asQuiet('GET', '/api/notifications');
+      expect(bell.body.data[0]).toMatchObject({ title: 'New user added', is_read: false });
+      expect(bell.body.data[0].body).toContain('Muted Morning');
+      await expect
+        .poll(() => frames.find((frame) => frame.type === 'notification' && frame.userId === quiet.id))
+        .toMatchObject({ notification: { title: 'New user added' } });
+
+      expect((await asQuiet('PUT', preferences, { notifications: true })).body.data.notifications).toBe(true);
+      await addUser('Loud Evening');
+      expect(pushedTo()).toEqual(['loud', 'quiet']);
+      expect(fcmTokens()).toContain('fcm-quiet-token');
+      expect(await devices(quiet.id)).toHaveLength(2);
+    } finally {
+      unsubscribe();
     }
   });
 });
