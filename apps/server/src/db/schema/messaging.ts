@@ -106,6 +106,18 @@ export const contacts = pgTable(
   ],
 );
 
+/**
+ * How many conversations (contacts with an incoming message) each company has: the list's total
+ * without counting contacts on every page. Kept by the trigger of migration 0012 on contacts, so no
+ * writer can forget it.
+ */
+export const conversationCounts = pgTable('conversation_counts', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+});
+
 export const messages = pgTable(
   'messages',
   {

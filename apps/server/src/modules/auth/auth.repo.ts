@@ -2,10 +2,39 @@ import { ROLE } from '@app/contract/permissions';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { passwordResetTokens, refreshTokens, sessions } from '../../db/schema/auth.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { rolePolicies, roles } from '../../db/schema/rbac.ts';
 import { users } from '../../db/schema/users.ts';
+
+/** Every request's access check: one statement, prepared once. */
+const sessionUserQuery = preparedQuery((db) => {
+  const actor = alias(users, 'actor');
+  return db
+    .select({
+      user: users,
+      sessionRevokedAt: sessions.revokedAt,
+      company: {
+        externalId: companies.externalId,
+        status: companies.status,
+        deletedAt: companies.deletedAt,
+        accessLevel: companies.accessLevel,
+        customPermissions: companies.customPermissions,
+      },
+      actor: { id: actor.id, externalId: actor.externalId, email: actor.email },
+      // The policies of the user's primary role (the first), in the same round trip.
+      rolePermissions: sql<
+        string[]
+      >`coalesce((select array_agg(${rolePolicies.action}) from ${rolePolicies} inner join ${roles} on ${roles.id} = ${rolePolicies.roleId} where ${roles.name} = coalesce(${users.roles}[1], ${ROLE.clientUser})), '{}')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(actor, eq(actor.id, sessions.actingSuperAdminId))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
+    .prepare('session_user');
+});
 
 /** Sessions, refresh tokens and reset tokens: the only code that touches those tables. */
 export function authRepo(db: Db) {
@@ -20,29 +49,7 @@ export function authRepo(db: Db) {
 
     /** The signed-in user behind an access token, with what the guard needs to decide. */
     async findSessionUser(sessionId: string, userId: number) {
-      const actor = alias(users, 'actor');
-      const [row] = await db
-        .select({
-          user: users,
-          sessionRevokedAt: sessions.revokedAt,
-          company: {
-            externalId: companies.externalId,
-            status: companies.status,
-            deletedAt: companies.deletedAt,
-            accessLevel: companies.accessLevel,
-            customPermissions: companies.customPermissions,
-          },
-          actor: { id: actor.id, externalId: actor.externalId, email: actor.email },
-          // The policies of the user's primary role (the first), in the same round trip.
-          rolePermissions: sql<
-            string[]
-          >`coalesce((select array_agg(${rolePolicies.action}) from ${rolePolicies} inner join ${roles} on ${roles.id} = ${rolePolicies.roleId} where ${roles.name} = coalesce(${users.roles}[1], ${ROLE.clientUser})), '{}')`,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .leftJoin(actor, eq(actor.id, sessions.actingSuperAdminId))
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+      const [row] = await sessionUserQuery(db).execute({ sessionId, userId });
       return row;
     },
 

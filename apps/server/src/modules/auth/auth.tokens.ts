@@ -8,8 +8,14 @@ export interface AccessClaims {
   sid: string;
 }
 
+/** Tokens verified lately; a browser sends the same one with every request until it expires. */
+const VERIFIED_MAX = 10_000;
+
 export function accessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
+  // The signature check cost as much as the rest of an access check; a token's bytes decide it, so
+  // each token is checked once and then only its expiry.
+  const verified = new Map<string, AccessClaims & { expiresAt: number }>();
   return {
     ttlSeconds,
     sign(claims: AccessClaims, subject: string) {
@@ -22,9 +28,17 @@ export function accessTokens(secret: string, ttlSeconds: number) {
     },
     /** The claims of a valid token, or null for anything else (expired, forged, malformed). */
     async verify(token: string): Promise<AccessClaims | null> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now()) return { uid: known.uid, sid: known.sid };
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.uid !== 'number' || typeof payload.sid !== 'string') return null;
+        if (typeof payload.uid !== 'number' || typeof payload.sid !== 'string' || !payload.exp) return null;
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { uid: payload.uid, sid: payload.sid, expiresAt: payload.exp * 1000 });
         return { uid: payload.uid, sid: payload.sid };
       } catch {
         return null;

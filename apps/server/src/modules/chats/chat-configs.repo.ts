@@ -1,14 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { chatConfigs } from '../../db/schema/messaging.ts';
 
 export type ChatConfigRow = typeof chatConfigs.$inferSelect;
+
+// Read by each step of every inbound message: prepared once (see db/prepared.ts).
+const configQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(chatConfigs)
+    .where(eq(chatConfigs.companyId, sql.placeholder('companyId')))
+    .prepare('chat_config'),
+);
 
 /** A company's chat settings; a company that never saved any gets the defaults. */
 export function chatConfigsRepo(db: Db, companyId: number) {
   return {
     async get(): Promise<ChatConfigRow> {
-      const [row] = await db.select().from(chatConfigs).where(eq(chatConfigs.companyId, companyId));
+      const [row] = await configQuery(db).execute({ companyId });
       return (
         row ?? {
           companyId,

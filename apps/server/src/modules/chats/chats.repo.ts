@@ -1,7 +1,27 @@
 import type { AiReplyMeta } from '@app/contract/ai-characters';
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  isNotNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contacts, integrations, messages, platforms } from '../../db/schema/messaging.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import {
+  contacts,
+  conversationCounts,
+  integrations,
+  messages,
+  platforms,
+} from '../../db/schema/messaging.ts';
 import { likePattern } from '../../http/pagination.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -9,6 +29,60 @@ export type MessageRow = typeof messages.$inferSelect;
 
 const STATUS_RANK = sql`case ${messages.status} when 'pending' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end`;
 const rankOf = (status: string) => ({ pending: 0, sent: 1, delivered: 2, read: 3 })[status] ?? 4;
+
+const conversationPage = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ contact: contacts, integrationName: integrations.title, platformKind: platforms.kind })
+    .from(contacts)
+    .innerJoin(integrations, eq(integrations.id, contacts.integrationId))
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .where(where)
+    .orderBy(desc(contacts.lastIncomingAt), desc(contacts.id));
+
+// The screens' hot reads, prepared once (see db/prepared.ts).
+const conversationPageQuery = preparedQuery((db) =>
+  conversationPage(
+    db,
+    and(eq(contacts.companyId, sql.placeholder('companyId')), isNotNull(contacts.lastIncomingAt)),
+  )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('conversation_page'),
+);
+const conversationCountQuery = preparedQuery((db) =>
+  db
+    .select({ total: conversationCounts.total })
+    .from(conversationCounts)
+    .where(eq(conversationCounts.companyId, sql.placeholder('companyId')))
+    .prepare('conversation_count'),
+);
+const contactByChatQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.companyId, sql.placeholder('companyId')),
+        eq(contacts.chatId, sql.placeholder('chatId')),
+      ),
+    )
+    .prepare('contact_by_chat'),
+);
+const roomPageQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, sql.placeholder('companyId')),
+        eq(messages.contactId, sql.placeholder('contactId')),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('room_page'),
+);
 
 /** One company's conversations, contacts and messages. Every query is scoped to the company. */
 export function chatsRepo(db: Db, companyId: number) {
@@ -21,17 +95,16 @@ export function chatsRepo(db: Db, companyId: number) {
   return {
     /** Chats with at least one incoming message, latest first; reads only the summary rows. */
     async conversations(limit: number, offset: number, search: string) {
+      if (!search) {
+        const [rows, [counted]] = await Promise.all([
+          conversationPageQuery(db).execute({ companyId, limit, offset }),
+          conversationCountQuery(db).execute({ companyId }),
+        ]);
+        return { rows, total: counted?.total ?? 0 };
+      }
       const where = and(mine, isNotNull(contacts.lastIncomingAt), searchContacts(search));
       const [rows, [total]] = await Promise.all([
-        db
-          .select({ contact: contacts, integrationName: integrations.title, platformKind: platforms.kind })
-          .from(contacts)
-          .innerJoin(integrations, eq(integrations.id, contacts.integrationId))
-          .innerJoin(platforms, eq(platforms.id, integrations.platformId))
-          .where(where)
-          .orderBy(desc(contacts.lastIncomingAt), desc(contacts.id))
-          .limit(limit)
-          .offset(offset),
+        conversationPage(db, where).limit(limit).offset(offset),
         db.select({ n: count() }).from(contacts).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
@@ -60,27 +133,15 @@ export function chatsRepo(db: Db, companyId: number) {
     },
 
     async findContact(chatId: string) {
-      const [row] = await db
-        .select()
-        .from(contacts)
-        .where(and(mine, eq(contacts.chatId, chatId)));
+      const [row] = await contactByChatQuery(db).execute({ companyId, chatId });
       return row;
     },
 
     /** A page of a room, newest page first, bubbles in the order they were written. */
-    async roomPage(contactId: number, limit: number, offset: number) {
-      const where = and(eq(messages.companyId, companyId), eq(messages.contactId, contactId));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(messages)
-          .where(where)
-          .orderBy(desc(messages.createdAt), desc(messages.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(messages).where(where),
-      ]);
-      return { rows: rows.reverse(), total: total?.n ?? 0 };
+    async roomPage(contact: ContactRow, limit: number, offset: number) {
+      const rows = await roomPageQuery(db).execute({ companyId, contactId: contact.id, limit, offset });
+      // The conversation summary counts every message written to the room.
+      return { rows: rows.reverse(), total: contact.totalMessages };
     },
 
     async allMessages(contactId: number) {
@@ -267,12 +328,79 @@ export function agentChatsRepo(db: Db) {
   };
 }
 
+// The inbound pipeline's writes, prepared once (see db/prepared.ts).
+const upsertContactQuery = preparedQuery((db) =>
+  db
+    .insert(contacts)
+    .values({
+      companyId: sql.placeholder('companyId'),
+      integrationId: sql.placeholder('integrationId'),
+      chatId: sql.placeholder('chatId'),
+      chatType: sql.placeholder('chatType'),
+      name: sql.placeholder('name'),
+      phone: sql.placeholder('phone'),
+    })
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.chatId],
+      set: {
+        name: sql`excluded.name`,
+        integrationId: sql`excluded.integration_id`,
+        phone: sql`coalesce(excluded.phone, ${contacts.phone})`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: contacts.id })
+    .prepare('upsert_contact'),
+);
+const storeIncomingQuery = preparedQuery((db) => {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(messages)
+      .values({
+        companyId: sql.placeholder('companyId'),
+        contactId: sql.placeholder('contactId'),
+        integrationId: sql.placeholder('integrationId'),
+        isFromMe: false,
+        senderName: sql.placeholder('senderName'),
+        content: sql.placeholder('text'),
+        providerMessageId: sql.placeholder('providerMessageId'),
+        status: 'received',
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  const summarised = db.$with('summarised').as(
+    db
+      .update(contacts)
+      .set({
+        lastMessage: sql`${inserted.content}`,
+        lastMessageAt: sql`greatest(${contacts.lastMessageAt}, ${inserted.createdAt})`,
+        lastIncomingMessage: sql`${inserted.content}`,
+        lastIncomingAt: sql`greatest(${contacts.lastIncomingAt}, ${inserted.createdAt})`,
+        totalMessages: sql`${contacts.totalMessages} + 1`,
+        unreadCount: sql`${contacts.unreadCount} + 1`,
+      })
+      .from(inserted)
+      .where(eq(contacts.id, inserted.contactId))
+      .returning(getTableColumns(contacts)),
+  );
+  return db
+    .with(inserted, summarised)
+    .select({ message: inserted._.selectedFields, contact: summarised._.selectedFields })
+    .from(inserted)
+    .innerJoin(summarised, eq(summarised.id, inserted.contactId))
+    .prepare('store_incoming');
+});
+
 /** What arrives from a provider, for one integration (the webhook path knows which). */
 export function inboundRepo(db: Db) {
   return {
     /**
-     * Stores an incoming message once: the contact is created or updated and the conversation
-     * summary changes in the same transaction; a re-delivered message changes nothing.
+     * Stores an incoming message once, in two statements, each prepared: the contact is created or
+     * renamed, then the message is inserted and the conversation summary moves with it in one
+     * statement, so a re-delivered message changes nothing. A process that dies between the two
+     * leaves a contact without the message; the provider, which got no 200, delivers it again.
      */
     async ingest(
       integration: { id: number; companyId: number; chatType: 'wa' | 'telegram' },
@@ -284,58 +412,25 @@ export function inboundRepo(db: Db) {
         text: string;
         timestamp: Date;
       },
-    ) {
-      return db.transaction(async (tx) => {
-        const [contact] = await tx
-          .insert(contacts)
-          .values({
-            companyId: integration.companyId,
-            integrationId: integration.id,
-            chatId: event.chatId,
-            chatType: integration.chatType,
-            name: event.senderName,
-            phone: event.phone,
-          })
-          .onConflictDoUpdate({
-            target: [contacts.companyId, contacts.chatId],
-            set: {
-              name: event.senderName,
-              integrationId: integration.id,
-              phone: sql`coalesce(excluded.phone, ${contacts.phone})`,
-              updatedAt: new Date(),
-            },
-          })
-          .returning();
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            companyId: integration.companyId,
-            contactId: contact!.id,
-            integrationId: integration.id,
-            isFromMe: false,
-            senderName: event.senderName,
-            content: event.text,
-            providerMessageId: event.providerMessageId,
-            status: 'received',
-            createdAt: event.timestamp,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!message) return null;
-        const [updated] = await tx
-          .update(contacts)
-          .set({
-            lastMessage: event.text,
-            lastMessageAt: sql`greatest(${contacts.lastMessageAt}, ${event.timestamp.toISOString()}::timestamptz)`,
-            lastIncomingMessage: event.text,
-            lastIncomingAt: sql`greatest(${contacts.lastIncomingAt}, ${event.timestamp.toISOString()}::timestamptz)`,
-            totalMessages: sql`${contacts.totalMessages} + 1`,
-            unreadCount: sql`${contacts.unreadCount} + 1`,
-          })
-          .where(eq(contacts.id, contact!.id))
-          .returning();
-        return { contact: updated!, message };
+    ): Promise<{ contact: ContactRow; message: MessageRow } | null> {
+      const [contact] = await upsertContactQuery(db).execute({
+        companyId: integration.companyId,
+        integrationId: integration.id,
+        chatId: event.chatId,
+        chatType: integration.chatType,
+        name: event.senderName,
+        phone: event.phone,
       });
+      const [stored] = await storeIncomingQuery(db).execute({
+        companyId: integration.companyId,
+        contactId: contact!.id,
+        integrationId: integration.id,
+        senderName: event.senderName,
+        text: event.text,
+        providerMessageId: event.providerMessageId,
+        createdAt: event.timestamp,
+      });
+      return stored ?? null;
     },
 
     /** Delivery statuses only move forward (a late "delivered" never undoes "read"). */

@@ -100,11 +100,7 @@ export function chatsRoutes(app: App, { db }: Deps, chats: ChatsService) {
       const tenant = tenantOf(request);
       const { page, limit } = request.query;
       const room = await chats.room(tenant, request.params.room);
-      const { rows, total } = await chatsRepo(db, tenant.companyId).roomPage(
-        room.id,
-        limit,
-        (page - 1) * limit,
-      );
+      const { rows, total } = await chatsRepo(db, tenant.companyId).roomPage(room, limit, (page - 1) * limit);
       return sendList(
         reply,
         rows.map((row) => presentMessage(room, row)),

@@ -110,6 +110,7 @@ describe('chat rooms', () => {
       'message 4',
     ]);
     expect(page1.body.meta).toMatchObject({ page: 1, limit: 4, total: 6 });
+    expect(page1.body.meta.total).toBe(await messageCount());
     const page2 = await agent('GET', '/api/chats/room/5511223344@telegram?page=2&limit=4');
     expect(page2.body.data.map((m: { content: string }) => m.content)).toEqual([
       'Halo, saya mau tanya harga',
@@ -166,6 +167,21 @@ describe('chat rooms', () => {
     expect((await other('GET', '/api/chats')).body.data).toEqual([]);
   });
 
+  it("the list's total counts conversations: a new customer adds one, their next message does not", async () => {
+    const admin = await world.as(world.adminA);
+    const total = async () => (await admin('GET', '/api/chats?page=1&limit=1')).body.meta.total;
+    const before = await total();
+    const budi = { id: 5599887766, name: 'Budi' };
+    await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(6001, budi, 'Halo'));
+    expect(await total()).toBe(before + 1);
+    await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(6002, budi, 'Masih buka?'));
+    expect(await total()).toBe(before + 1);
+    expect((await admin('GET', '/api/chats?search=Budi')).body.meta.total).toBe(1);
+    expect((await admin('DELETE', '/api/chats/room/5599887766@telegram')).status).toBe(200);
+    expect(await total()).toBe(before);
+    expect((await (await world.as(world.adminB))('GET', '/api/chats')).body.meta.total).toBe(0);
+  });
+
   it('deleting a room needs chat_delete, with the spec wording', async () => {
     const agent = await world.as(world.agentA);
     const denied = await agent('DELETE', '/api/chats/room/5511223344@telegram');
@@ -175,7 +191,9 @@ describe('chat rooms', () => {
     const deleted = await admin('DELETE', '/api/chats/room/5511223344@telegram');
     expect(deleted.body.message).toBe('Room deleted successfully');
     expect(await messageCount()).toBe(0);
-    expect((await admin('GET', '/api/chats')).body.data).toEqual([]);
+    const list = await admin('GET', '/api/chats');
+    expect(list.body.data).toEqual([]);
+    expect(list.body.meta.total).toBe(0);
   });
 });
 

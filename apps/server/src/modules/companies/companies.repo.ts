@@ -1,6 +1,7 @@
 import { ROLE } from '@app/contract/permissions';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
@@ -14,6 +15,15 @@ export interface CompanyFilter {
   city?: string;
   packageId?: number;
 }
+
+// Every inbound message checks its company: prepared once (see db/prepared.ts).
+const byIdQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(companies)
+    .where(and(isNull(companies.deletedAt), eq(companies.id, sql.placeholder('id'))))
+    .prepare('company_by_id'),
+);
 
 /** Companies as the platform (super admin) sees them; soft-deleted ones are invisible. */
 export function companiesRepo(db: Db) {
@@ -76,10 +86,7 @@ export function companiesRepo(db: Db) {
     },
 
     async findById(id: number) {
-      const [row] = await db
-        .select()
-        .from(companies)
-        .where(and(live, eq(companies.id, id)));
+      const [row] = await byIdQuery(db).execute({ id });
       return row;
     },
 

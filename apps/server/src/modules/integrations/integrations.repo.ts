@@ -1,5 +1,6 @@
-import { and, count, eq, ilike, isNull } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { integrations, platforms } from '../../db/schema/messaging.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
 
@@ -15,6 +16,13 @@ const withPlatform = (db: Db) =>
     .select({ integration: integrations, platform: platforms })
     .from(integrations)
     .innerJoin(platforms, eq(platforms.id, integrations.platformId));
+
+// Every webhook starts here: prepared once (see db/prepared.ts).
+const byExternalIdQuery = preparedQuery((db) =>
+  withPlatform(db)
+    .where(and(live, eq(integrations.externalId, sql.placeholder('externalId'))))
+    .prepare('integration_by_external_id'),
+);
 
 /** One company's integrations. */
 export function integrationsRepo(db: Db, companyId: number) {
@@ -80,7 +88,7 @@ export function integrationsRepo(db: Db, companyId: number) {
 export function platformIntegrationsRepo(db: Db) {
   return {
     async findByExternalId(externalId: string): Promise<IntegrationWithPlatform | undefined> {
-      const [row] = await withPlatform(db).where(and(live, eq(integrations.externalId, externalId)));
+      const [row] = await byExternalIdQuery(db).execute({ externalId });
       return row;
     },
     async findById(id: number): Promise<IntegrationWithPlatform | undefined> {

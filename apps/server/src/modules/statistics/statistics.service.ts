@@ -55,7 +55,7 @@ export function statisticsService(deps: Deps) {
       if (span < 0) throw badRequest('start_date must not be after end_date');
       if (span >= TREND_MAX_DAYS) throw badRequest(`The range may span at most ${TREND_MAX_DAYS} days`);
 
-      const rows = await statisticsRepo(deps.db, tenant.companyId).days(TREND_TYPES, start, end);
+      const rows = await statisticsRepo(deps.db, tenant.companyId).trendDays(start, end);
       // One count per day of the range and type, filled from the days' offsets: a 365-day range is
       // 1,460 points, so no date arithmetic or string keys per point.
       const counts = new Map(
