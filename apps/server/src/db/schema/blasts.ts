@@ -121,6 +121,11 @@ export const blastRecipients = pgTable(
     /** pending → claimed → sending → sent | failed; an expired claim goes back to pending. */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     error: text('error'),
+    /**
+     * Times the row was put back because the provider was down or unreachable (not rate limits,
+     * which have their own retry-after); the sender fails it after its last retry.
+     */
+    retries: integer('retries').notNull().default(0),
     providerMessageId: varchar('provider_message_id', { length: 255 }),
     notBefore: timestamp('not_before', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -253,6 +253,22 @@ export function blastSendingRepo(db: Db) {
         })
         .where(inArray(blastRecipients.id, ids) as SQL);
     },
+    /**
+     * Back to the queue after `seconds`, one retry more: the provider could not take the send.
+     * Fractions of a second are fine (tests).
+     */
+    async retryLater(ids: number[], seconds: number) {
+      if (ids.length === 0) return;
+      await db
+        .update(blastRecipients)
+        .set({
+          status: 'pending',
+          lockedUntil: null,
+          retries: sql`${blastRecipients.retries} + 1`,
+          notBefore: sql`now() + make_interval(secs => ${seconds})`,
+        })
+        .where(inArray(blastRecipients.id, ids) as SQL);
+    },
     async count(blastId: number, sent: number, failed: number) {
       if (sent === 0 && failed === 0) return;
       await db

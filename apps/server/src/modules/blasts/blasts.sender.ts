@@ -14,16 +14,28 @@ const SENDS_IN_FLIGHT = 16;
 const BLASTS_PER_PASS = 20;
 
 /**
+ * Waits before each retry of a send the provider could not take (down, 5xx, unreachable): a blip
+ * of a few seconds, a restart, or a send at boot before the local sandbox listens passes within
+ * them. After the last one the recipient fails with the provider's reason. Four sends over about
+ * two and a half minutes in all.
+ */
+export const RETRY_DELAYS_SECONDS = [5, 30, 120];
+
+/**
  * Sends the recipients of running blasts, in any number of processes: each pass claims batches of
  * recipient rows with SKIP LOCKED within the integration's per-second budget (shared through the
  * database), takes one WhatsApp message of quota per send, and records every result. A provider's
- * rate-limit answer puts the row back for its retry-after; an empty quota pauses the blast with the
- * reason; the last recipient completes it and tells the company.
+ * rate-limit answer puts the row back for its retry-after; a provider that is down or unreachable
+ * puts it back for the next of `retryDelaysSeconds`, and fails it after the last; a refusal fails
+ * it at once. An empty quota pauses the blast with the reason; the last recipient completes it and
+ * tells the company.
  */
 export function blastSender(
   deps: Deps,
   ports: { integrations: IntegrationsService; quota: QuotaService; notifications: NotificationsService },
+  options: { retryDelaysSeconds?: readonly number[] } = {},
 ) {
+  const retryDelays = options.retryDelaysSeconds ?? RETRY_DELAYS_SECONDS;
   const repo = blastSendingRepo(deps.db);
   const { integrations, quota, notifications } = ports;
   let timer: NodeJS.Timeout | null = null;
@@ -45,15 +57,30 @@ export function blastSender(
         return { kind: 'limited', id: recipient.id, retryAfter: error.retryAfterSeconds ?? 5 } as const;
       }
       const reason = error instanceof ChannelError ? error.message : 'The provider could not be reached';
+      // 'rejected' (bad recipient, blocked) and 'unauthorized' (bad credentials) would only fail
+      // again. 'unavailable' and errors that are not ChannelError (network) are passing: retried
+      // after a growing delay while retries remain. A timeout is 'unavailable' too and the provider
+      // may have taken that message, but the error does not tell it apart from a 5xx or a refused
+      // connection, and those are far more common.
+      const transient = !(error instanceof ChannelError) || error.reason === 'unavailable';
+      if (transient && recipient.retries < retryDelays.length) {
+        return { kind: 'retry', id: recipient.id, after: retryDelays[recipient.retries]! } as const;
+      }
       return { kind: 'failed', id: recipient.id, error: reason } as const;
     }
   }
 
-  /** Records one group's results: rows, quota given back for what was not sent, counters. */
+  /**
+   * Records one group's results: rows, quota given back for what was not sent, counters. Quota is
+   * taken per send attempt, so a row put back (limited or retried) gives its share back now and
+   * takes it again when it is claimed next: a recipient finally sent costs one message. A row put
+   * back stays 'pending', which keeps its blast from completing until it is sent or failed.
+   */
   async function record(blast: Blast, results: Awaited<ReturnType<typeof send>>[]) {
     const sentRows = results.flatMap((r) => (r.kind === 'sent' ? [r] : []));
     const failedRows = results.flatMap((r) => (r.kind === 'failed' ? [r] : []));
     const limited = results.flatMap((r) => (r.kind === 'limited' ? [r] : []));
+    const retried = results.flatMap((r) => (r.kind === 'retry' ? [r] : []));
     await repo.markSent(sentRows);
     await repo.markFailed(failedRows);
     if (limited.length > 0) {
@@ -62,7 +89,15 @@ export function blastSender(
         Math.max(...limited.map((r) => r.retryAfter)),
       );
     }
-    const unsent = failedRows.length + limited.length;
+    // The rows of a group can be at different retries (some failed before, some are new): one
+    // update per delay.
+    for (const after of new Set(retried.map((r) => r.after))) {
+      await repo.retryLater(
+        retried.filter((r) => r.after === after).map((r) => r.id),
+        after,
+      );
+    }
+    const unsent = failedRows.length + limited.length + retried.length;
     if (unsent > 0) await quota.release(blast.companyId, 'wa', unsent);
     await repo.count(blast.id, sentRows.length, failedRows.length);
   }

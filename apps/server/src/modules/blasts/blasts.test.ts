@@ -8,6 +8,9 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { type Client, signIn, standardWorld, startApp, type TestEnv } from '../../test/harness.ts';
 import { activeTelegram, giveQuota, platformId, postTelegram, telegramUpdate } from '../../test/messaging.ts';
 import { multipart } from '../../test/uploads.ts';
+import { quotaService } from '../billing/quota.service.ts';
+import { notificationsService } from '../notifications/notifications.service.ts';
+import { blastSender } from './blasts.sender.ts';
 
 let env: TestEnv;
 let world: Awaited<ReturnType<typeof standardWorld>>;
@@ -333,5 +336,159 @@ describe('blasts', () => {
       message: 'x',
     });
     expect(denied.status).toBe(403);
+  });
+});
+
+describe('blasts when the provider fails', () => {
+  const TOKEN = '123456:TEST-token-abcdefghijklmnop';
+  const failNext = (times: number, status = 503) => {
+    for (let i = 0; i < times; i += 1)
+      env.app.sandbox!.telegram.switches.failNext({ kind: 'server_error', status }, TOKEN);
+  };
+  const delivered = (chatId: string) =>
+    env.app.sandbox!.telegram.threads.sent(TOKEN).filter((message) => message.id.startsWith(`${chatId}:`));
+  const quotaUsed = async () =>
+    (
+      await env.database.db
+        .select()
+        .from(companyPackages)
+        .where(eq(companyPackages.companyId, world.companyA.id))
+    )[0]!.waMessageCount;
+  /**
+   * A sender of its own with delays of a fraction of a second, driven pass by pass (the app's is
+   * held meanwhile): real time, no fake timers. `failing` throws a plain error (a network failure
+   * outside any ChannelError) for that many sends first.
+   */
+  function senderWith(retryDelaysSeconds: number[], failing = 0) {
+    const { deps, integrations: channels } = env.app;
+    let left = failing;
+    const integrations = {
+      ...channels,
+      adapterFor: (kind: string) => {
+        const adapter = channels.adapterFor(kind);
+        return {
+          ...adapter,
+          sendText: (...args: Parameters<typeof adapter.sendText>) => {
+            if (left > 0) {
+              left -= 1;
+              return Promise.reject(new TypeError('fetch failed'));
+            }
+            return adapter.sendText(...args);
+          },
+        };
+      },
+    };
+    return blastSender(
+      deps,
+      { integrations, quota: quotaService(deps.db), notifications: notificationsService(deps) },
+      { retryDelaysSeconds },
+    );
+  }
+  async function sendUntilDone(sender: ReturnType<typeof blastSender>, blastId: number) {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      await sender.runDue();
+      const blast = (await admin('GET', `/api/blasts/id/${blastId}`)).body.data;
+      if (blast.status === 'completed') return blast;
+      if (Date.now() > deadline) throw new Error(`blast ${blastId} still ${blast.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  const createHeld = async (contacts: string) => {
+    await env.app.blasts.stop();
+    const created = await create(admin, {
+      title: 'Retry',
+      integration_id: String(bot.id),
+      recipent_type: 'contact',
+      recipent_contact: contacts,
+      message: 'Hello retry',
+    });
+    expect(created.status).toBe(201);
+    return created.body.data.id as number;
+  };
+  afterAll(() => env.app.blasts.start());
+
+  it('retries a provider that is down for a while and sends each recipient once', async () => {
+    const id = await createHeld('600@telegram,601@telegram,602@telegram');
+    const before = { quota: await quotaUsed(), requests: telegramSends().length };
+    const counts = ['600', '601', '602'].map((chat) => delivered(chat).length);
+    // The first three sends: one network failure and two 503s. Then one more 503 on a retry.
+    const sender = senderWith([0.05, 0.1, 0.15], 1);
+    failNext(2);
+    await sender.runDue();
+    const waiting = await recipientsOf(id);
+    expect(waiting.map((row) => [row.status, row.retries])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+      ['pending', 1],
+    ]);
+    // Nothing sent yet: the quota taken for the attempts is back, and the blast is not complete.
+    expect(await quotaUsed()).toBe(before.quota);
+    expect((await admin('GET', `/api/blasts/id/${id}`)).body.data.status).toBe('running');
+    failNext(1);
+    const done = await sendUntilDone(sender, id);
+    expect(done).toMatchObject({
+      status: 'completed',
+      status_count: { total_recipients: 3, success_count: 3, failed_count: 0 },
+    });
+    const rows = await recipientsOf(id);
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(rows.map((row) => row.retries).sort()).toEqual([1, 1, 2]);
+    expect(['600', '601', '602'].map((chat, i) => delivered(chat).length - counts[i]!)).toEqual([1, 1, 1]);
+    expect(telegramSends().length - before.requests).toBe(3 + 2 + 1);
+    expect(await quotaUsed()).toBe(before.quota + 3);
+  });
+
+  it('fails a recipient with the reason after the last retry, gives the quota back and completes', async () => {
+    const id = await createHeld('601@telegram');
+    const before = {
+      quota: await quotaUsed(),
+      requests: telegramSends().length,
+      sent: delivered('601').length,
+    };
+    const sender = senderWith([0.05, 0.1]);
+    failNext(3);
+    const done = await sendUntilDone(sender, id);
+    expect(done).toMatchObject({
+      status: 'completed',
+      status_count: { total_recipients: 1, success_count: 0, failed_count: 1 },
+    });
+    expect((await recipientsOf(id))[0]).toMatchObject({
+      status: 'failed',
+      error: 'Telegram answered 503',
+      retries: 2,
+    });
+    expect(telegramSends().length - before.requests).toBe(3);
+    expect(delivered('601').length).toBe(before.sent);
+    expect(await quotaUsed()).toBe(before.quota);
+    const [told] = await env.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.body, '"Retry": 0 sent, 1 failed of 1.'));
+    expect(told?.title).toBe('Blast completed');
+  });
+
+  it('fails a refused recipient at once, without a retry', async () => {
+    const id = await createHeld('602@telegram,600@telegram');
+    env.app.sandbox!.telegram.block(TOKEN, '602');
+    try {
+      const before = { quota: await quotaUsed(), requests: telegramSends().length };
+      // Delays far beyond the test: a retry would leave the blast running.
+      const sender = senderWith([60]);
+      await sender.runDue();
+      const rows = (await recipientsOf(id)).map((row) => [row.chatId, row.status, row.error, row.retries]);
+      expect(rows.sort()).toEqual([
+        ['600@telegram', 'sent', null, 0],
+        ['602@telegram', 'failed', 'Forbidden: bot was blocked by the user', 0],
+      ]);
+      expect((await admin('GET', `/api/blasts/id/${id}`)).body.data).toMatchObject({
+        status: 'completed',
+        status_count: { success_count: 1, failed_count: 1 },
+      });
+      expect(telegramSends().length - before.requests).toBe(2);
+      expect(await quotaUsed()).toBe(before.quota + 1);
+    } finally {
+      env.app.sandbox!.telegram.block(TOKEN, '602', false);
+    }
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "blast_recipients" ADD COLUMN "retries" integer DEFAULT 0 NOT NULL;
