@@ -37,6 +37,16 @@ describe.runIf(url)('PostgreSQL event bus', () => {
       await expect.poll(() => received.length, { timeout: 5000 }).toBe(2);
       expect(received[0]).toEqual(small);
       expect(received[1]).toEqual(big);
+
+      // Published in one turn, sent in one statement: every one arrives, in order.
+      const many: BusEvent[] = Array.from({ length: 5 }, (_, i) => ({
+        type: 'room_deleted',
+        companyId: 1,
+        roomId: `room-${i}@c.us`,
+      }));
+      await Promise.all(many.map((event) => a.publish(event)));
+      await expect.poll(() => received.length, { timeout: 5000 }).toBe(7);
+      expect(received.slice(2)).toEqual(many);
     } finally {
       await a.close();
       await b.close();

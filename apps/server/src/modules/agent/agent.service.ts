@@ -196,8 +196,7 @@ export function agentService(deps: Deps, ports: AgentPorts) {
   });
 
   /** The inbound pipeline's step: a job per message of a company with Use AI on (and no bot). */
-  const step: InboundStep = async ({ contact, message }) => {
-    const config = await chatConfigsRepo(db, contact.companyId).get();
+  const step: InboundStep = async ({ message, config }) => {
     // With the bot menu on, the menu answers (client-area §9: the AI switch turns the bot off).
     if (config.useAi && !config.useBot) await queue.enqueue(REPLY_JOB, { messageId: message.id });
   };

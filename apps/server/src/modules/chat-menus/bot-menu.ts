@@ -152,8 +152,8 @@ export function botMenu({ db, log }: Pick<Deps, 'db' | 'log'>, deps: BotDeps) {
   deps.queue.define<{ messageId: number }>(REPLY_JOB, { run: reply, maxAttempts: 3 });
 
   /** The inbound pipeline's step: a job per message of a company with Use Bot on. */
-  const step: InboundStep = async ({ contact, message }) => {
-    if ((await chatConfigsRepo(db, contact.companyId).get()).useBot) {
+  const step: InboundStep = async ({ message, config }) => {
+    if (config.useBot) {
       await deps.queue.enqueue(REPLY_JOB, { messageId: message.id });
     }
   };

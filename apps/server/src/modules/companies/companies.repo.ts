@@ -16,7 +16,7 @@ export interface CompanyFilter {
   packageId?: number;
 }
 
-// Every inbound message checks its company: prepared once (see db/prepared.ts).
+// Read for every AI reply and many other paths: prepared once (see db/prepared.ts).
 const byIdQuery = preparedQuery((db) =>
   db
     .select()

@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { integrations, platforms } from '../../db/schema/messaging.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
 
@@ -17,11 +18,18 @@ const withPlatform = (db: Db) =>
     .from(integrations)
     .innerJoin(platforms, eq(platforms.id, integrations.platformId));
 
+/** What a webhook needs first: the integration, its platform, and whether its company may receive. */
+export type WebhookIntegration = IntegrationWithPlatform & { companyStatus: string | null };
+
 // Every webhook starts here: prepared once (see db/prepared.ts).
-const byExternalIdQuery = preparedQuery((db) =>
-  withPlatform(db)
+const webhookLookupQuery = preparedQuery((db) =>
+  db
+    .select({ integration: integrations, platform: platforms, companyStatus: companies.status })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .leftJoin(companies, and(eq(companies.id, integrations.companyId), isNull(companies.deletedAt)))
     .where(and(live, eq(integrations.externalId, sql.placeholder('externalId'))))
-    .prepare('integration_by_external_id'),
+    .prepare('webhook_integration'),
 );
 
 /** One company's integrations. */
@@ -87,8 +95,9 @@ export function integrationsRepo(db: Db, companyId: number) {
 /** Lookups that come before any tenant is known: a webhook names its integration in the path. */
 export function platformIntegrationsRepo(db: Db) {
   return {
-    async findByExternalId(externalId: string): Promise<IntegrationWithPlatform | undefined> {
-      const [row] = await byExternalIdQuery(db).execute({ externalId });
+    /** `companyStatus` is null when the company was deleted. */
+    async findForWebhook(externalId: string): Promise<WebhookIntegration | undefined> {
+      const [row] = await webhookLookupQuery(db).execute({ externalId });
       return row;
     },
     async findById(id: number): Promise<IntegrationWithPlatform | undefined> {

@@ -1,10 +1,10 @@
 import type { Deps } from '../../deps.ts';
 import type { InboundEvent } from '../../providers/channels/port.ts';
 import type { EventBus } from '../../realtime/bus.ts';
+import { type ChatConfigRow, chatConfigsRepo } from '../chats/chat-configs.repo.ts';
 import { chatTypeOfKind, presentConversation, presentMessage } from '../chats/chats.presenter.ts';
 import { type ContactRow, inboundRepo, type MessageRow } from '../chats/chats.repo.ts';
-import { companiesRepo } from '../companies/companies.repo.ts';
-import type { IntegrationWithPlatform } from '../integrations/integrations.repo.ts';
+import type { IntegrationWithPlatform, WebhookIntegration } from '../integrations/integrations.repo.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 
 /** A later step of the inbound pipeline (the AI agent, the bot menu) sees each new message. */
@@ -12,6 +12,8 @@ export type InboundStep = (input: {
   integration: IntegrationWithPlatform;
   contact: ContactRow;
   message: MessageRow;
+  /** The company's chat settings (Use AI, Use Bot…), read once for the webhook's messages. */
+  config: ChatConfigRow;
 }) => Promise<void>;
 
 const BLOCKED_COMPANY = ['suspended', 'inactive'];
@@ -19,7 +21,6 @@ const BLOCKED_COMPANY = ['suspended', 'inactive'];
 /** What happens to provider events once the webhook is verified and parsed. */
 export function inboundService(deps: Deps, bus: EventBus, notifications: NotificationsService) {
   const repo = inboundRepo(deps.db);
-  const companies = companiesRepo(deps.db);
   const steps: InboundStep[] = [];
 
   return {
@@ -28,15 +29,15 @@ export function inboundService(deps: Deps, bus: EventBus, notifications: Notific
       steps.push(step);
     },
 
-    async handle(found: IntegrationWithPlatform, events: InboundEvent[]) {
+    async handle(found: WebhookIntegration, events: InboundEvent[]) {
       const { integration, platform } = found;
       if (integration.status !== 'active') {
         deps.log.info({ integration: integration.id }, 'webhook for an inactive integration ignored');
         return;
       }
-      const company = await companies.findById(integration.companyId);
-      if (!company || BLOCKED_COMPANY.includes(company.status)) return;
+      if (!found.companyStatus || BLOCKED_COMPANY.includes(found.companyStatus)) return;
       const chatType = chatTypeOfKind(platform.kind);
+      let config: ChatConfigRow | undefined;
       for (const event of events) {
         if (event.kind === 'status') {
           const updated = await repo.applyStatus(
@@ -82,8 +83,9 @@ export function inboundService(deps: Deps, bus: EventBus, notifications: Notific
             },
           );
         }
+        config ??= await chatConfigsRepo(deps.db, integration.companyId).get();
         for (const step of steps) {
-          await step({ integration: found, contact, message }).catch((error: Error) =>
+          await step({ integration: found, contact, message, config }).catch((error: Error) =>
             deps.log.error({ err: error, message: message.id }, 'inbound step failed'),
           );
         }

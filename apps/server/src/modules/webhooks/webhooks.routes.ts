@@ -27,7 +27,7 @@ export function webhooksRoutes(
   const lookup = platformIntegrationsRepo(deps.db);
 
   async function integrationFor(kind: string, id: string) {
-    const found = await lookup.findByExternalId(id);
+    const found = await lookup.findForWebhook(id);
     if (!found || found.platform.kind !== kind) throw notFound('Integration not found');
     return found;
   }
