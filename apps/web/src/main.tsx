@@ -1,5 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { receivePushMessages } from './features/notifications/push-messages.ts';
+
+// Before anything renders: what /sw.js posts while the console shell loads is held for it, not lost.
+receivePushMessages();
 
 const rootElement = document.getElementById('root');
 // A page without its root element cannot show anything: fail loudly (super-admin §2 "Fallbacks").
