@@ -30,9 +30,18 @@ export type MessageRow = typeof messages.$inferSelect;
 const STATUS_RANK = sql`case ${messages.status} when 'pending' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end`;
 const rankOf = (status: string) => ({ pending: 0, sent: 1, delivered: 2, read: 3 })[status] ?? 4;
 
+/**
+ * Conversations, latest first, each with the company's count of them (kept by a trigger in
+ * conversation_counts): without a search, a page and its total cost one round trip.
+ */
 const conversationPage = (db: Db, where: SQL | undefined) =>
   db
-    .select({ contact: contacts, integrationName: integrations.title, platformKind: platforms.kind })
+    .select({
+      contact: contacts,
+      integrationName: integrations.title,
+      platformKind: platforms.kind,
+      companyTotal: sql<number>`(select ${conversationCounts.total} from ${conversationCounts} where ${conversationCounts.companyId} = ${contacts.companyId})`,
+    })
     .from(contacts)
     .innerJoin(integrations, eq(integrations.id, contacts.integrationId))
     .innerJoin(platforms, eq(platforms.id, integrations.platformId))
@@ -96,10 +105,10 @@ export function chatsRepo(db: Db, companyId: number) {
     /** Chats with at least one incoming message, latest first; reads only the summary rows. */
     async conversations(limit: number, offset: number, search: string) {
       if (!search) {
-        const [rows, [counted]] = await Promise.all([
-          conversationPageQuery(db).execute({ companyId, limit, offset }),
-          conversationCountQuery(db).execute({ companyId }),
-        ]);
+        const rows = await conversationPageQuery(db).execute({ companyId, limit, offset });
+        if (rows.length > 0) return { rows, total: rows[0]!.companyTotal };
+        // Past the last page (or none yet): the total alone.
+        const [counted] = await conversationCountQuery(db).execute({ companyId });
         return { rows, total: counted?.total ?? 0 };
       }
       const where = and(mine, isNotNull(contacts.lastIncomingAt), searchContacts(search));

@@ -176,6 +176,9 @@ describe('chat rooms', () => {
     expect(await total()).toBe(before + 1);
     await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(6002, budi, 'Masih buka?'));
     expect(await total()).toBe(before + 1);
+    const pastTheEnd = await admin('GET', '/api/chats?page=50&limit=20');
+    expect(pastTheEnd.body.data).toEqual([]);
+    expect(pastTheEnd.body.meta.total).toBe(before + 1);
     expect((await admin('GET', '/api/chats?search=Budi')).body.meta.total).toBe(1);
     expect((await admin('DELETE', '/api/chats/room/5599887766@telegram')).status).toBe(200);
     expect(await total()).toBe(before);
