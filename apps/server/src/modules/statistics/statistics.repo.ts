@@ -56,9 +56,10 @@ const trendDaysQuery = preparedQuery((db) =>
   db
     .select({
       type: statisticsDaily.type,
-      // Both aggregates take the group's rows in one and the same order.
-      offsets: sql<number[]>`array_agg(${statisticsDaily.day} - ${sql.placeholder('start')}::date)`,
-      counts: sql<number[]>`array_agg(${statisticsDaily.count})`,
+      // Both aggregates take the group's rows in one and the same order. JSON, because the driver
+      // decodes it natively, where a PostgreSQL array is parsed character by character.
+      offsets: sql<number[]>`json_agg(${statisticsDaily.day} - ${sql.placeholder('start')}::date)`,
+      counts: sql<number[]>`json_agg(${statisticsDaily.count})`,
     })
     .from(statisticsDaily)
     .where(
