@@ -171,6 +171,14 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
     },
     { active: platform.maintenance, message: platform.maintenanceMessage },
   );
+  // A change through the API may change who someone is (signed out, deactivated, role, company
+  // status…): the sessions the guard remembers are forgotten before the answer leaves.
+  // (Sign-in and refresh may revoke sessions while answering an error, so /api/auth always counts.)
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.url.startsWith('/api/auth/') || (request.principal && reply.statusCode < 400))
+      await auth.accessChanged();
+  });
 
   healthRoutes(app, database);
   const metrics = appMetrics();

@@ -2,13 +2,15 @@ import { EventEmitter } from 'node:events';
 import type { ChatMessage, Conversation } from '@app/contract/chats';
 import type { Notification } from '@app/contract/notifications';
 
-/** What happens that connected browsers must hear about. */
+/** What happens that connected browsers, or the other processes, must hear about. */
 export type BusEvent =
   | { type: 'room_message'; companyId: number; roomId: string; message: ChatMessage }
   | { type: 'message_status'; companyId: number; roomId: string; message: ChatMessage }
   | { type: 'conversation_updated'; companyId: number; conversation: Conversation }
   | { type: 'room_deleted'; companyId: number; roomId: string }
-  | { type: 'notification'; userId: number; notification: Notification };
+  | { type: 'notification'; userId: number; notification: Notification }
+  /** Sessions, users, roles or companies changed: processes forget the sessions they remembered. */
+  | { type: 'access_changed' };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

@@ -22,6 +22,8 @@ export interface HubHandlers {
   refresh(principal: Principal): Promise<Principal | null>;
 }
 
+type BrowserEvent = Exclude<BusEvent, { type: 'access_changed' }>;
+
 /** This process's WebSocket connections, and delivery of bus events to them. */
 export function realtimeHub(bus: EventBus, handlers: HubHandlers) {
   const clients = new Set<Client>();
@@ -32,7 +34,7 @@ export function realtimeHub(bus: EventBus, handlers: HubHandlers) {
   };
 
   /** The frame an event becomes, serialised once however many sockets receive it. */
-  function frameOf(event: BusEvent): string {
+  function frameOf(event: BrowserEvent): string {
     if (event.type === 'notification')
       return JSON.stringify({ type: 'notification', notification: event.notification });
     if (event.type === 'conversation_updated') {
@@ -43,6 +45,7 @@ export function realtimeHub(bus: EventBus, handlers: HubHandlers) {
   }
 
   function deliver(event: BusEvent) {
+    if (event.type === 'access_changed') return; // for the processes, not the browsers
     let frame: string | undefined;
     for (const client of clients) {
       if (event.type === 'notification') {

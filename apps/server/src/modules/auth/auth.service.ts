@@ -26,6 +26,10 @@ export interface RequestMeta {
 }
 
 /** Sign-in, sessions, password reset and entering a client account. */
+/** How long a session's principal is remembered, and for how many sessions at most. */
+const REMEMBER_MS = 1000;
+const REMEMBERED_MAX = 10_000;
+
 export function authService(deps: Deps, platform: PlatformService) {
   const { db, config } = deps;
   const auth = authRepo(db);
@@ -104,6 +108,14 @@ export function authService(deps: Deps, platform: PlatformService) {
 
   /** When this process last moved each user's Last Active. */
   const touched = new Map<number, number>();
+
+  // Who each session is, remembered for a moment: reading it for every request was half the cost of
+  // a page. A change made through the API forgets all of it before its answer leaves (`accessChanged`),
+  // in every process through the bus; anything else (a job, a hand edit) is seen within the moment.
+  const remembered = new Map<string, { principal: Principal; until: number }>();
+  deps.bus.subscribe((event) => {
+    if (event.type === 'access_changed') remembered.clear();
+  });
 
   return {
     async login(body: { username?: string; email?: string; password: string }, meta: RequestMeta) {
@@ -255,7 +267,21 @@ export function authService(deps: Deps, platform: PlatformService) {
     /** The guard's view of a bearer token: null when the token, session, user or company is no longer good. */
     async principalOf(token: string): Promise<Principal | null> {
       const claims = await deps.tokens.verify(token);
-      return claims ? loadPrincipal(claims.sid, claims.uid) : null;
+      if (!claims) return null;
+      const known = remembered.get(claims.sid);
+      if (known && known.until > Date.now() && known.principal.userId === claims.uid) return known.principal;
+      const principal = await loadPrincipal(claims.sid, claims.uid);
+      if (principal) {
+        if (remembered.size >= REMEMBERED_MAX) remembered.clear();
+        remembered.set(claims.sid, { principal, until: Date.now() + REMEMBER_MS });
+      } else remembered.delete(claims.sid);
+      return principal;
+    },
+
+    /** Something that may change who someone is was written: every process reads sessions afresh. */
+    async accessChanged() {
+      remembered.clear();
+      await deps.bus.publish({ type: 'access_changed' });
     },
 
     /** The same caller read again, for a long-lived connection whose token may have expired meanwhile. */

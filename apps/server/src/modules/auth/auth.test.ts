@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { companies } from '../../db/schema/companies.ts';
+import { users } from '../../db/schema/users.ts';
 import { client, PASSWORD, signIn, standardWorld, startApp, type TestEnv } from '../../test/harness.ts';
 
 let env: TestEnv;
@@ -209,6 +210,28 @@ describe('tokens and sessions', () => {
       (await anonymous()('POST', '/api/auth/refresh', { refresh_token: tokens.refresh_token })).status,
     ).toBe(401);
     expect((await anonymous()('POST', '/api/auth/logout')).status).toBe(401);
+  });
+});
+
+describe('sessions remembered by the guard', () => {
+  it('a change through the API is seen by the very next request', async () => {
+    const user = await world.make.user('client_user', world.companyA.id);
+    const call = client(env.app, (await signIn(env.app, user.email)).access_token);
+    expect((await call('GET', '/api/auth/me')).status).toBe(200);
+    const admin = await world.as(world.adminA);
+    const off = await admin('PUT', `/api/users/id/${user.id}`, { status: 'inactive' });
+    expect(off.status).toBe(200);
+    expect((await call('GET', '/api/auth/me')).status).toBe(401);
+  });
+
+  it('a change outside the API (a job, a hand edit) is seen within a second', async () => {
+    const user = await world.make.user('client_user', world.companyA.id);
+    const call = client(env.app, (await signIn(env.app, user.email)).access_token);
+    expect((await call('GET', '/api/auth/me')).status).toBe(200);
+    await env.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id));
+    expect((await call('GET', '/api/auth/me')).status).toBe(200); // remembered
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await call('GET', '/api/auth/me')).status).toBe(401);
   });
 });
 
