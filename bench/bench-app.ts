@@ -15,6 +15,7 @@ import { type BuiltApp, buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { secretBox } from '../apps/server/src/crypto/secrets.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { companyPackages, packages } from '../apps/server/src/db/schema/billing.ts';
 import { integrations, platforms } from '../apps/server/src/db/schema/messaging.ts';
 import { ensureBaseData } from '../apps/server/src/db/seed.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.service.ts';
@@ -184,4 +185,30 @@ export async function benchTenant(
     secret: secretBox(bench.app.deps.config.encryptionKey).open(row!.webhookSecretEncrypted),
     webhook: `/api/webhooks/telegram/${row!.externalId}`,
   };
+}
+
+/** A running 30-day package of `messages` WhatsApp messages for a bench company, so it may send. */
+export async function benchQuota(db: BenchDatabase['db'], companyId: number, messages: number) {
+  const [pkg] = await db
+    .insert(packages)
+    .values({
+      name: `Bench ${companyId}`,
+      description: 'bench',
+      price: 0,
+      waMessageLimit: messages,
+      aiUsageLimit: 0,
+      durationInDays: 30,
+    })
+    .returning();
+  await db.insert(companyPackages).values({
+    companyId,
+    packageId: pkg!.id,
+    packageName: pkg!.name,
+    packagePrice: 0,
+    durationInDays: 30,
+    startDate: new Date(Date.now() - 60_000),
+    endDate: new Date(Date.now() + 30 * 86_400_000),
+    waMessageLimit: messages,
+    aiUsageLimit: 0,
+  });
 }

@@ -14,13 +14,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { companyPackages, packages } from '../../apps/server/src/db/schema/billing.ts';
 import { blasts } from '../../apps/server/src/db/schema/blasts.ts';
 import { contacts, integrations, platforms } from '../../apps/server/src/db/schema/messaging.ts';
 import { quotaService } from '../../apps/server/src/modules/billing/quota.service.ts';
 import { blastsService } from '../../apps/server/src/modules/blasts/blasts.service.ts';
 import { companiesRepo } from '../../apps/server/src/modules/companies/companies.repo.ts';
-import { openBenchDatabase, startBenchApp } from '../bench-app.ts';
+import { benchQuota, openBenchDatabase, startBenchApp } from '../bench-app.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RECIPIENTS = Number(process.env.BLAST_BENCH_RECIPIENTS ?? 100_000);
@@ -56,28 +55,7 @@ async function main() {
     .set({ status: 'active' })
     .where(eq(integrations.id, created.integration.id))
     .returning();
-  const [pkg] = await db
-    .insert(packages)
-    .values({
-      name: 'Bench',
-      description: 'bench',
-      price: 0,
-      waMessageLimit: RECIPIENTS * 2,
-      aiUsageLimit: 0,
-      durationInDays: 30,
-    })
-    .returning();
-  await db.insert(companyPackages).values({
-    companyId: company.id,
-    packageId: pkg!.id,
-    packageName: pkg!.name,
-    packagePrice: 0,
-    durationInDays: 30,
-    startDate: new Date(Date.now() - 60_000),
-    endDate: new Date(Date.now() + 30 * 86_400_000),
-    waMessageLimit: RECIPIENTS * 2,
-    aiUsageLimit: 0,
-  });
+  await benchQuota(db, company.id, RECIPIENTS * 2);
   for (let i = 0; i < RECIPIENTS; i += 5000) {
     await db.insert(contacts).values(
       Array.from({ length: Math.min(5000, RECIPIENTS - i) }, (_, j) => ({

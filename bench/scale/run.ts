@@ -21,12 +21,12 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { companyPackages, packages } from '../../apps/server/src/db/schema/billing.ts';
 import { blasts } from '../../apps/server/src/db/schema/blasts.ts';
 import { quotaService } from '../../apps/server/src/modules/billing/quota.service.ts';
 import { blastsService } from '../../apps/server/src/modules/blasts/blasts.service.ts';
 import {
   BENCH_PASSWORD,
+  benchQuota,
   benchTenant,
   freePort,
   openBenchDatabase,
@@ -184,28 +184,7 @@ async function main() {
         'Customer ' || c, 'Halo kak', now() - make_interval(secs => c), 'Halo kak',
         now() - make_interval(secs => c), 1, 1
       from generate_series(1, ${Math.max(CHATS, RECIPIENTS)}) c`);
-    const [pkg] = await db
-      .insert(packages)
-      .values({
-        name: 'Scale Bench',
-        description: 'bench',
-        price: 0,
-        waMessageLimit: RECIPIENTS * 3,
-        aiUsageLimit: 0,
-        durationInDays: 30,
-      })
-      .returning();
-    await db.insert(companyPackages).values({
-      companyId: tenant.company.id,
-      packageId: pkg!.id,
-      packageName: pkg!.name,
-      packagePrice: 0,
-      durationInDays: 30,
-      startDate: new Date(Date.now() - 60_000),
-      endDate: new Date(Date.now() + 30 * 86_400_000),
-      waMessageLimit: RECIPIENTS * 3,
-      aiUsageLimit: 0,
-    });
+    await benchQuota(db, tenant.company.id, RECIPIENTS * 3);
     await db.execute(sql`vacuum analyze`);
 
     const apiA = await startApi('api-a', database.url!, sandbox);

@@ -241,8 +241,11 @@ export function blastSendingRepo(db: Db) {
         from (values ${values}) as v(id, error) where ${blastRecipients.id} = v.id
       `);
     },
-    /** Back to the queue: after `seconds` (a provider's retry-after) or at once. */
-    async release(ids: number[], seconds = 0) {
+    /**
+     * Back to the queue: after `seconds` (a provider's retry-after, or a retry's delay; fractions
+     * are fine) or at once. `retry` counts one more try of a send the provider could not take.
+     */
+    async release(ids: number[], seconds = 0, retry = false) {
       if (ids.length === 0) return;
       await db
         .update(blastRecipients)
@@ -250,22 +253,7 @@ export function blastSendingRepo(db: Db) {
           status: 'pending',
           lockedUntil: null,
           notBefore: seconds > 0 ? sql`now() + make_interval(secs => ${seconds})` : null,
-        })
-        .where(inArray(blastRecipients.id, ids) as SQL);
-    },
-    /**
-     * Back to the queue after `seconds`, one retry more: the provider could not take the send.
-     * Fractions of a second are fine (tests).
-     */
-    async retryLater(ids: number[], seconds: number) {
-      if (ids.length === 0) return;
-      await db
-        .update(blastRecipients)
-        .set({
-          status: 'pending',
-          lockedUntil: null,
-          retries: sql`${blastRecipients.retries} + 1`,
-          notBefore: sql`now() + make_interval(secs => ${seconds})`,
+          ...(retry && { retries: sql`${blastRecipients.retries} + 1` }),
         })
         .where(inArray(blastRecipients.id, ids) as SQL);
     },

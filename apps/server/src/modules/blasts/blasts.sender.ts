@@ -92,9 +92,10 @@ export function blastSender(
     // The rows of a group can be at different retries (some failed before, some are new): one
     // update per delay.
     for (const after of new Set(retried.map((r) => r.after))) {
-      await repo.retryLater(
+      await repo.release(
         retried.filter((r) => r.after === after).map((r) => r.id),
         after,
+        true,
       );
     }
     const unsent = failedRows.length + limited.length + retried.length;
