@@ -116,6 +116,16 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
     requestIdHeader: false,
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
+    // A client that trickles its request would hold a socket forever (Fastify's default is no
+    // limit): past REQUEST_TIMEOUT_MS it gets a 408. Node enforces the larger of the headers and
+    // request timeouts, so the headers one must not exceed it; and it checks open requests every
+    // `connectionsCheckingInterval`, so a slow one is cut within 1.25 × the timeout.
+    // connectionTimeout stays off (keep-alive sockets close after keepAliveTimeout, 72 s).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

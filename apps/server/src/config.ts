@@ -25,6 +25,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('AI Admin <no-reply@localhost>'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: bool.optional(),
   SEED_SUPERADMIN_EMAIL: z.string().default('superadmin@example.com'),
@@ -116,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    // The longest a client may take to send one whole request (headers and body); slower ones get
+    // a 408 and the socket is closed. 5 minutes: a 50 MB knowledge file on a ~1.5 Mbit/s uplink.
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     // The embedded database seeds demo data on its first start; production only when asked.
     seed: e.SEED ?? !production,
     seedAccounts: {
