@@ -59,10 +59,10 @@ export function blastSender(
       const reason = error instanceof ChannelError ? error.message : 'The provider could not be reached';
       // 'rejected' (bad recipient, blocked) and 'unauthorized' (bad credentials) would only fail
       // again. 'unavailable' and errors that are not ChannelError (network) are passing: retried
-      // after a growing delay while retries remain. A timeout is 'unavailable' too and the provider
-      // may have taken that message, but the error does not tell it apart from a 5xx or a refused
-      // connection, and those are far more common.
-      const transient = !(error instanceof ChannelError) || error.reason === 'unavailable';
+      // after a growing delay while retries remain, unless the provider may have sent it already
+      // (a timeout, a 500): a customer never gets a blast twice, as with an interrupted send.
+      const transient =
+        !(error instanceof ChannelError) || (error.reason === 'unavailable' && !error.mayHaveArrived);
       if (transient && recipient.retries < retryDelays.length) {
         return { kind: 'retry', id: recipient.id, after: retryDelays[recipient.retries]! } as const;
       }

@@ -468,6 +468,22 @@ describe('blasts when the provider fails', () => {
     expect(told?.title).toBe('Blast completed');
   });
 
+  it('fails at once, without a retry, when the provider may have sent it (a 500)', async () => {
+    const id = await createHeld('600@telegram');
+    const before = { requests: telegramSends().length };
+    // Delays far beyond the test: a retry would leave the blast running.
+    const sender = senderWith([60]);
+    failNext(1, 500);
+    await sender.runDue();
+    expect((await recipientsOf(id))[0]).toMatchObject({
+      status: 'failed',
+      error: 'Telegram answered 500',
+      retries: 0,
+    });
+    expect(telegramSends().length - before.requests).toBe(1);
+    expect((await admin('GET', `/api/blasts/id/${id}`)).body.data.status).toBe('completed');
+  });
+
   it('fails a refused recipient at once, without a retry', async () => {
     const id = await createHeld('602@telegram,600@telegram');
     env.app.sandbox!.telegram.block(TOKEN, '602');

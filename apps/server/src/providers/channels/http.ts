@@ -21,6 +21,9 @@ export interface ProviderAnswer {
 
 export const resolveBase = (base: BaseUrl) => (typeof base === 'function' ? base() : base).replace(/\/$/, '');
 
+/** Network errors raised before a request could be sent. */
+const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
+
 /**
  * One HTTP call to a provider with a timeout. Network errors, timeouts and 5xx answers become
  * ChannelError('unavailable'); other answers are handed back for the adapter to read.
@@ -46,10 +49,12 @@ export async function callProvider(
       signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
     });
   } catch (error) {
-    const cause = error as Error;
+    const cause = error as Error & { cause?: { code?: string } };
     const why =
       cause.name === 'TimeoutError' ? 'did not answer in time' : `is unreachable (${cause.message})`;
-    throw new ChannelError('unavailable', `${provider} ${why}`);
+    // Only a connection that was never made certainly carried nothing.
+    const neverConnected = NOT_CONNECTED.includes(cause.cause?.code ?? '');
+    throw new ChannelError('unavailable', `${provider} ${why}`, undefined, !neverConnected);
   }
   const text = await response.text().catch(() => '');
   let body: unknown = null;
@@ -59,7 +64,13 @@ export async function callProvider(
     body = text;
   }
   if (response.status >= 500) {
-    throw new ChannelError('unavailable', `${provider} answered ${response.status}`);
+    // 503 says the provider did not take the request; after any other 5xx it may have.
+    throw new ChannelError(
+      'unavailable',
+      `${provider} answered ${response.status}`,
+      undefined,
+      response.status !== 503,
+    );
   }
   return { status: response.status, body, headers: response.headers };
 }

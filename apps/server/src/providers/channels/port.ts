@@ -58,6 +58,8 @@ export class ChannelError extends Error {
     readonly reason: 'rate_limited' | 'rejected' | 'unavailable' | 'unauthorized',
     message: string,
     readonly retryAfterSeconds?: number,
+    /** 'unavailable' after the request reached the provider (a timeout, a 500): it may have sent it. */
+    readonly mayHaveArrived = false,
   ) {
     super(message);
   }
