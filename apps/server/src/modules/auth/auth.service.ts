@@ -25,11 +25,11 @@ export interface RequestMeta {
   ip: string;
 }
 
-/** Sign-in, sessions, password reset and entering a client account. */
 /** How long a session's principal is remembered, and for how many sessions at most. */
 const REMEMBER_MS = 1000;
 const REMEMBERED_MAX = 10_000;
 
+/** Sign-in, sessions, password reset and entering a client account. */
 export function authService(deps: Deps, platform: PlatformService) {
   const { db, config } = deps;
   const auth = authRepo(db);
