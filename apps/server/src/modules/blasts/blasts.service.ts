@@ -1,14 +1,11 @@
-import {
-  BLAST_FILE_EXTENSIONS,
-  BLAST_MSG,
-  type Blast,
-  type CreateBlastFields,
-  createBlastFields,
-} from '@app/contract/blasts';
-import ExcelJS from 'exceljs';
+import { BLAST_FILE_EXTENSIONS, BLAST_MSG, type Blast, createBlastFields } from '@app/contract/blasts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { Tenant } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { parseFormFields } from '../../http/form.ts';
+import { oneSheetXlsx } from '../../http/xlsx.ts';
 import type { QuotaService } from '../billing/quota.service.ts';
 import { chatTypeOfKind } from '../chats/chats.presenter.ts';
 import { noQuota } from '../chats/chats.service.ts';
@@ -21,6 +18,27 @@ import { resolveRecipients } from './recipients.ts';
 export interface BlastUpload {
   fields: Record<string, string>;
   file: { filename: string; bytes: Buffer } | null;
+}
+
+/**
+ * The form of a blast or a schedule, checked in this order: its fields, the type of the recipient
+ * file (by its name), and the integration it sends through, which must be the company's own.
+ */
+export async function readSendingForm<S extends z.ZodType<{ integration_id: number }>>(
+  db: Db,
+  tenant: Tenant,
+  upload: BlastUpload,
+  schema: S,
+) {
+  const fields: z.output<S> = parseFormFields(schema, upload.fields);
+  if (upload.file) {
+    const extension = upload.file.filename.toLowerCase().split('.').pop() ?? '';
+    if (!(BLAST_FILE_EXTENSIONS as readonly string[]).includes(extension))
+      throw badRequest(BLAST_MSG.fileType);
+  }
+  const found = await platformIntegrationsRepo(db).findById(fields.integration_id);
+  if (!found || found.integration.companyId !== tenant.companyId) throw notFound('Integration not found');
+  return { fields, found };
 }
 
 export function presentBlast(row: BlastRow): Blast {
@@ -49,29 +67,10 @@ export function presentBlast(row: BlastRow): Blast {
 export function blastsService(deps: Deps, quota: QuotaService, sender: BlastSender) {
   const { db } = deps;
 
-  function parseFields(upload: BlastUpload): CreateBlastFields {
-    const parsed = createBlastFields.safeParse(upload.fields);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw badRequest(
-        issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys[0]}` : issue.message,
-        [{ field: String(issue.path[0] ?? ''), message: issue.message }],
-      );
-    }
-    return parsed.data;
-  }
-
   return {
     /** Checks everything, writes the blast with one row per recipient, and wakes the sender. */
     async create(tenant: Tenant, upload: BlastUpload) {
-      const fields = parseFields(upload);
-      if (upload.file) {
-        const extension = upload.file.filename.toLowerCase().split('.').pop() ?? '';
-        if (!(BLAST_FILE_EXTENSIONS as readonly string[]).includes(extension))
-          throw badRequest(BLAST_MSG.fileType);
-      }
-      const found = await platformIntegrationsRepo(db).findById(fields.integration_id);
-      if (!found || found.integration.companyId !== tenant.companyId) throw notFound('Integration not found');
+      const { fields, found } = await readSendingForm(db, tenant, upload, createBlastFields);
       if (found.integration.status !== 'active') throw badRequest(BLAST_MSG.integrationInactive);
       if ((await quota.remaining(tenant.companyId)).wa_message_remain < 1) throw noQuota();
       const recipients = await resolveRecipients(
@@ -113,20 +112,19 @@ export function blastsService(deps: Deps, quota: QuotaService, sender: BlastSend
     /** `history.xlsx`: the completed blasts with their counts. */
     async historyWorkbook(tenant: Tenant) {
       const rows = await blastsRepo(db, tenant.companyId).all(['completed']);
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('Blasts');
-      sheet.columns = [
-        { header: 'Title', key: 'title', width: 30 },
-        { header: 'Integration', key: 'integration', width: 24 },
-        { header: 'Message', key: 'message', width: 50 },
-        { header: 'Total', key: 'total', width: 10 },
-        { header: 'Successful', key: 'success', width: 12 },
-        { header: 'Failed', key: 'failed', width: 10 },
-        { header: 'Created', key: 'created', width: 22 },
-        { header: 'Completed', key: 'completed', width: 22 },
-      ];
-      for (const row of rows) {
-        sheet.addRow({
+      return oneSheetXlsx(
+        'Blasts',
+        [
+          { header: 'Title', key: 'title', width: 30 },
+          { header: 'Integration', key: 'integration', width: 24 },
+          { header: 'Message', key: 'message', width: 50 },
+          { header: 'Total', key: 'total', width: 10 },
+          { header: 'Successful', key: 'success', width: 12 },
+          { header: 'Failed', key: 'failed', width: 10 },
+          { header: 'Created', key: 'created', width: 22 },
+          { header: 'Completed', key: 'completed', width: 22 },
+        ],
+        rows.map((row) => ({
           title: row.title,
           integration: row.integrationName,
           message: row.message,
@@ -135,22 +133,20 @@ export function blastsService(deps: Deps, quota: QuotaService, sender: BlastSend
           failed: row.failedCount,
           created: row.createdAt,
           completed: row.completedAt,
-        });
-      }
-      return Buffer.from(await book.xlsx.writeBuffer());
+        })),
+      );
     },
 
     /** The recipient list template: a phone column and a name column, with an example row. */
-    async templateWorkbook() {
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('Recipients');
-      sheet.columns = [
-        { header: 'phone', key: 'phone', width: 20 },
-        { header: 'name', key: 'name', width: 30 },
-      ];
-      sheet.addRow({ phone: '6281234567890', name: 'Budi Santoso' });
-      return Buffer.from(await book.xlsx.writeBuffer());
-    },
+    templateWorkbook: () =>
+      oneSheetXlsx(
+        'Recipients',
+        [
+          { header: 'phone', key: 'phone', width: 20 },
+          { header: 'name', key: 'name', width: 30 },
+        ],
+        [{ phone: '6281234567890', name: 'Budi Santoso' }],
+      ),
   };
 }
 export type BlastsService = ReturnType<typeof blastsService>;

@@ -1,9 +1,9 @@
 import type { AiReplyMeta } from '@app/contract/ai-characters';
 import { CHAT_MSG } from '@app/contract/chats';
-import ExcelJS from 'exceljs';
 import type { Deps } from '../../deps.ts';
 import type { Principal, Tenant } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { oneSheetXlsx } from '../../http/xlsx.ts';
 import { ChannelError } from '../../providers/channels/port.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import type { QuotaService } from '../billing/quota.service.ts';
@@ -141,25 +141,23 @@ export function chatsService(
     async workbook(tenant: Tenant, chatId: string) {
       const contact = await room(tenant, chatId);
       const rows = await chatsRepo(db, tenant.companyId).allMessages(contact.id);
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('Chat');
-      sheet.columns = [
-        { header: 'Time', key: 'time', width: 22 },
-        { header: 'From', key: 'from', width: 28 },
-        { header: 'Direction', key: 'direction', width: 10 },
-        { header: 'Message', key: 'message', width: 80 },
-        { header: 'Status', key: 'status', width: 12 },
-      ];
-      for (const row of rows) {
-        sheet.addRow({
+      return oneSheetXlsx(
+        'Chat',
+        [
+          { header: 'Time', key: 'time', width: 22 },
+          { header: 'From', key: 'from', width: 28 },
+          { header: 'Direction', key: 'direction', width: 10 },
+          { header: 'Message', key: 'message', width: 80 },
+          { header: 'Status', key: 'status', width: 12 },
+        ],
+        rows.map((row) => ({
           time: row.createdAt.toISOString(),
           from: row.senderName,
           direction: row.isFromMe ? 'out' : 'in',
           message: row.content,
           status: row.status,
-        });
-      }
-      return Buffer.from(await book.xlsx.writeBuffer());
+        })),
+      );
     },
   };
 }

@@ -1,21 +1,13 @@
-import { BLAST_FILE_EXTENSIONS, BLAST_MSG } from '@app/contract/blasts';
-import {
-  DEFAULT_TIME_ZONE,
-  SCHEDULE_MSG,
-  type Schedule,
-  type ScheduleFields,
-  scheduleFields,
-} from '@app/contract/schedules';
-import ExcelJS from 'exceljs';
+import { DEFAULT_TIME_ZONE, SCHEDULE_MSG, type Schedule, scheduleFields } from '@app/contract/schedules';
 import type { Deps } from '../../deps.ts';
 import type { Tenant } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { oneSheetXlsx } from '../../http/xlsx.ts';
 import type { QuotaService } from '../billing/quota.service.ts';
-import type { BlastUpload } from '../blasts/blasts.service.ts';
+import { type BlastUpload, readSendingForm } from '../blasts/blasts.service.ts';
 import { resolveRecipients } from '../blasts/recipients.ts';
 import { chatTypeOfKind } from '../chats/chats.presenter.ts';
 import { noQuota } from '../chats/chats.service.ts';
-import { platformIntegrationsRepo } from '../integrations/integrations.repo.ts';
 import { incrementDaily } from '../statistics/statistics.repo.ts';
 import { nextRun, type ScheduleRule, wallDate, wallText } from './next-run.ts';
 import { type ScheduleRow, schedulesRepo } from './schedules.repo.ts';
@@ -72,28 +64,9 @@ const FIRING = ['active', 'running'];
 export function schedulesService(deps: Deps, quota: QuotaService, wakeRunner: () => void) {
   const { db } = deps;
 
-  function parse(upload: BlastUpload): ScheduleFields {
-    const parsed = scheduleFields.safeParse(upload.fields);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw badRequest(
-        issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys[0]}` : issue.message,
-        [{ field: String(issue.path[0] ?? ''), message: issue.message }],
-      );
-    }
-    return parsed.data;
-  }
-
   /** Checks the form and the recipients; answers the row values and the fixed recipients (if any). */
   async function prepare(tenant: Tenant, upload: BlastUpload, creating: boolean) {
-    const fields = parse(upload);
-    if (upload.file) {
-      const extension = upload.file.filename.toLowerCase().split('.').pop() ?? '';
-      if (!(BLAST_FILE_EXTENSIONS as readonly string[]).includes(extension))
-        throw badRequest(BLAST_MSG.fileType);
-    }
-    const found = await platformIntegrationsRepo(db).findById(fields.integration_id);
-    if (!found || found.integration.companyId !== tenant.companyId) throw notFound('Integration not found');
+    const { fields, found } = await readSendingForm(db, tenant, upload, scheduleFields);
     // 'once' clears repeat type, day and end time; a weekly or monthly day only.
     const repeat = fields.schedule_type === 'repeat';
     const rule: ScheduleRule = {
@@ -184,21 +157,20 @@ export function schedulesService(deps: Deps, quota: QuotaService, wakeRunner: ()
     /** `history-schedule.xlsx`: the completed schedules with their totals. */
     async historyWorkbook(tenant: Tenant) {
       const rows = await schedulesRepo(db, tenant.companyId).all(['completed']);
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('Schedules');
-      sheet.columns = [
-        { header: 'Title', key: 'title', width: 30 },
-        { header: 'Description', key: 'description', width: 50 },
-        { header: 'Repeat', key: 'repeat', width: 12 },
-        { header: 'Recipients', key: 'recipients', width: 12 },
-        { header: 'Runs', key: 'runs', width: 8 },
-        { header: 'Total', key: 'total', width: 10 },
-        { header: 'Successful', key: 'success', width: 12 },
-        { header: 'Failed', key: 'failed', width: 10 },
-        { header: 'Last run', key: 'last', width: 22 },
-      ];
-      for (const row of rows) {
-        sheet.addRow({
+      return oneSheetXlsx(
+        'Schedules',
+        [
+          { header: 'Title', key: 'title', width: 30 },
+          { header: 'Description', key: 'description', width: 50 },
+          { header: 'Repeat', key: 'repeat', width: 12 },
+          { header: 'Recipients', key: 'recipients', width: 12 },
+          { header: 'Runs', key: 'runs', width: 8 },
+          { header: 'Total', key: 'total', width: 10 },
+          { header: 'Successful', key: 'success', width: 12 },
+          { header: 'Failed', key: 'failed', width: 10 },
+          { header: 'Last run', key: 'last', width: 22 },
+        ],
+        rows.map((row) => ({
           title: row.title,
           description: row.description,
           repeat: row.repeatType ?? 'once',
@@ -208,9 +180,8 @@ export function schedulesService(deps: Deps, quota: QuotaService, wakeRunner: ()
           success: row.successCount,
           failed: row.failedCount,
           last: row.lastRunAt,
-        });
-      }
-      return Buffer.from(await book.xlsx.writeBuffer());
+        })),
+      );
     },
   };
 }
