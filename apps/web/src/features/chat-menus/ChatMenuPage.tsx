@@ -1,39 +1,42 @@
 import type { ChatMenu } from '@app/contract/chat-menus';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
   Collapse,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Switch,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconChevronDown,
   IconChevronRight,
   IconListTree,
   IconRobot,
-  IconSearch,
   IconSettings,
   IconTrash,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/client.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
 import { notify } from '../../shared/notify/notify.ts';
 import { usePermissions } from '../../shared/permissions/use-permissions.ts';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
-import { Pager } from '../../shared/ui/Pager.tsx';
-import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../shared/ui/ConfirmDialog.tsx';
+import {
+  CardGrid,
+  CardSkeletons,
+  EmptyState,
+  ListState,
+  PermissionDenied,
+} from '../../shared/ui/ListState.tsx';
+import { Pager, pageAfterRemoval } from '../../shared/ui/Pager.tsx';
+import { PageHeader } from '../../shared/ui/PageTitle.tsx';
+import { SearchField, useDebouncedSearch } from '../../shared/ui/SearchField.tsx';
 import { ChatMenuDialog } from './ChatMenuDialog.tsx';
 import {
   CHAT_MENU_SEARCH_DEBOUNCE_MS,
@@ -203,128 +206,89 @@ export function ChatMenuPage() {
   const { t } = useTranslation();
   const { can, guard } = usePermissions();
   const allowed = can('chatmenu_read');
-  const [draft, setDraft] = useState('');
-  const [search] = useDebouncedValue(draft.trim(), CHAT_MENU_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
+  const search = useDebouncedSearch(CHAT_MENU_SEARCH_DEBOUNCE_MS, () => setPage(1));
   const [configuring, setConfiguring] = useState(false);
-  const [deleting, setDeleting] = useState<{ entry: Entry; topLevel: boolean } | null>(null);
-  const list = useChatMenus(page, search, allowed);
+  const list = useChatMenus(page, search.term, allowed);
   const remove = useDeleteChatMenu();
+  const deletion = useConfirmDelete<{ id: number; entry: Entry; topLevel: boolean }>(remove, {
+    allowed: () => guard('chatmenu_delete'),
+    success: t('chatMenus.deleted'),
+    serverMessage: true,
+    failed: t('chatMenus.failedDelete'),
+    // Only a menu (not a child entry) can leave its page empty.
+    onDeleted: ({ topLevel }) => topLevel && setPage(pageAfterRemoval(page, list.data?.data.length)),
+  });
   const total = list.data?.meta?.total ?? 0;
 
-  const confirmDelete = async () => {
-    if (!deleting || !guard('chatmenu_delete')) return;
-    try {
-      const result = await remove.mutateAsync(deleting.entry.id);
-      notify('success', result.message || t('chatMenus.deleted'));
-      // The last menu of the last page went: show the page before it.
-      if (deleting.topLevel && list.data?.data.length === 1 && page > 1) setPage(page - 1);
-      setDeleting(null);
-    } catch (error) {
-      notify('error', errorMessage(error, t('chatMenus.failedDelete')));
-    }
-  };
-
   const header = (
-    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="md">
-      <div>
-        <PageTitle>{t('chatMenus.title')}</PageTitle>
-        <Text c="dimmed" size="sm" mt={-8}>
-          {t('chatMenus.subtitle')}
-        </Text>
-      </div>
-      {allowed && can('chatmenu_create') && (
-        <Button leftSection={<IconSettings size={16} />} onClick={() => setConfiguring(true)}>
-          {t('chatMenus.config')}
-        </Button>
-      )}
-    </Group>
+    <PageHeader
+      title={t('chatMenus.title')}
+      subtitle={t('chatMenus.subtitle')}
+      action={
+        allowed &&
+        can('chatmenu_create') && (
+          <Button leftSection={<IconSettings size={16} />} onClick={() => setConfiguring(true)}>
+            {t('chatMenus.config')}
+          </Button>
+        )
+      }
+    />
   );
 
   if (!allowed) {
     return (
       <>
         {header}
-        <Alert color="red" title={t('toast.permissionDenied')}>
-          {t('chatMenus.denied')}
-        </Alert>
+        <PermissionDenied>{t('chatMenus.denied')}</PermissionDenied>
       </>
     );
   }
 
-  let body: ReactNode;
-  if (list.isError) {
-    body = (
-      <Alert color="red">
-        {t('errors.withMessage', { message: errorMessage(list.error, t('errors.fetchList')) })}
-      </Alert>
-    );
-  } else if (list.isPending) {
-    body = (
-      <Stack gap="sm" aria-busy="true">
-        {[0, 1, 2].map((n) => (
-          <Skeleton key={n} h={96} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (list.data.data.length === 0) {
-    body = (
-      <Stack align="center" gap={4} py="xl">
-        <IconListTree size={32} stroke={1.4} aria-hidden />
-        <Text fw={600}>{t('chatMenus.empty')}</Text>
-        {!search && (
-          <Text c="dimmed" size="sm" ta="center">
-            {t('chatMenus.emptyHint')}
-          </Text>
-        )}
-      </Stack>
-    );
-  } else {
-    const offset = (page - 1) * CHAT_MENUS_PAGE_SIZE;
-    body = (
-      <Stack gap="sm">
-        {list.data.data.map((menu, index) => (
-          <ChatMenuCard
-            key={menu.id}
-            menu={menu}
-            number={search ? null : offset + index + 1}
-            onDelete={
-              can('chatmenu_delete') ? (entry, topLevel) => setDeleting({ entry, topLevel }) : undefined
-            }
-          />
-        ))}
-      </Stack>
-    );
-  }
-
+  const offset = (page - 1) * CHAT_MENUS_PAGE_SIZE;
   return (
     <>
       {header}
-      <BotMenuSwitch hasMenus={!list.isSuccess || search !== '' || total > 0} />
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('chatMenus.search')}
-        aria-label={t('chatMenus.search')}
-        value={draft}
-        onChange={(event) => {
-          setDraft(event.currentTarget.value);
-          setPage(1);
-        }}
-        mb="md"
-        maw={420}
-      />
-      {body}
+      <BotMenuSwitch hasMenus={!list.isSuccess || search.term !== '' || total > 0} />
+      <SearchField label={t('chatMenus.search')} {...search.field} mb="md" maw={420} />
+      <ListState
+        query={list}
+        items={list.data?.data}
+        errorFallback={t('errors.fetchList')}
+        loading={<CardSkeletons count={3} height={96} />}
+        empty={
+          <EmptyState
+            icon={<IconListTree size={32} stroke={1.4} aria-hidden />}
+            title={t('chatMenus.empty')}
+            hint={!search.term && t('chatMenus.emptyHint')}
+          />
+        }
+      >
+        {(menus) => (
+          <CardGrid>
+            {menus.map((menu, index) => (
+              <ChatMenuCard
+                key={menu.id}
+                menu={menu}
+                number={search.term ? null : offset + index + 1}
+                onDelete={
+                  can('chatmenu_delete')
+                    ? (entry, topLevel) => deletion.ask({ id: entry.id, entry, topLevel })
+                    : undefined
+                }
+              />
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       <Pager page={page} totalPages={pageCount(total, CHAT_MENUS_PAGE_SIZE)} onChange={setPage} />
       {configuring && <ChatMenuDialog onClose={() => setConfiguring(false)} />}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title={t('chatMenus.deleteTitle')}
-        body={t('chatMenus.deleteBody', { name: deleting?.entry.name ?? '' })}
+        body={t('chatMenus.deleteBody', { name: deletion.target?.entry.name ?? '' })}
         confirmLabel={t('chatMenus.confirmDelete')}
         cancelLabel={t('chatMenus.cancel')}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
       />
     </>
   );

@@ -1,19 +1,5 @@
 import type { KnowledgeFileType, KnowledgeItem } from '@app/contract/knowledge';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Card, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconDownload,
   IconFileSpreadsheet,
@@ -23,10 +9,9 @@ import {
   IconMarkdown,
   IconPencil,
   IconPlus,
-  IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/client.ts';
 import { formatFileSize } from '../../shared/format/file-size.ts';
@@ -34,9 +19,18 @@ import { pageCount } from '../../shared/format/pagination.ts';
 import { relativeTime } from '../../shared/format/relative-time.ts';
 import { notify } from '../../shared/notify/notify.ts';
 import { usePermissions } from '../../shared/permissions/use-permissions.ts';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
-import { Pager } from '../../shared/ui/Pager.tsx';
-import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../shared/ui/ConfirmDialog.tsx';
+import {
+  CardGrid,
+  CardSkeletons,
+  EmptyState,
+  ListState,
+  PermissionDenied,
+} from '../../shared/ui/ListState.tsx';
+import { Pager, pageAfterRemoval } from '../../shared/ui/Pager.tsx';
+import { PageHeader, PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { RowActionIcons } from '../../shared/ui/RowActions.tsx';
+import { SearchField, useDebouncedSearch } from '../../shared/ui/SearchField.tsx';
 import { KnowledgeDialog } from './KnowledgeDialog.tsx';
 import {
   downloadKnowledgeFile,
@@ -125,26 +119,22 @@ function KnowledgeRow({
             )}
           </Stack>
         </Group>
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('knowledge.download', { name: item.name })}
-            onClick={() => void download()}
-          >
-            <IconDownload size={16} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" aria-label={t('knowledge.edit', { name: item.name })} onClick={onEdit}>
-            <IconPencil size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('knowledge.delete', { name: item.name })}
-            onClick={onDelete}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
+        <RowActionIcons
+          actions={[
+            {
+              label: t('knowledge.download', { name: item.name }),
+              icon: IconDownload,
+              onClick: () => void download(),
+            },
+            { label: t('knowledge.edit', { name: item.name }), icon: IconPencil, onClick: onEdit },
+            {
+              label: t('knowledge.delete', { name: item.name }),
+              icon: IconTrash,
+              onClick: onDelete,
+              color: 'red',
+            },
+          ]}
+        />
       </Group>
     </Card>
   );
@@ -155,120 +145,74 @@ export function KnowledgeBasePage() {
   const { t } = useTranslation();
   const { can, guard } = usePermissions();
   const allowed = can('knowledge_read');
-  const [draft, setDraft] = useState('');
-  const [search] = useDebouncedValue(draft.trim(), KNOWLEDGE_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
+  const search = useDebouncedSearch(KNOWLEDGE_SEARCH_DEBOUNCE_MS, () => setPage(1));
   const [dialog, setDialog] = useState<{ item: KnowledgeItem | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<KnowledgeItem | null>(null);
-  const list = useKnowledge(page, search, allowed);
+  const list = useKnowledge(page, search.term, allowed);
   const remove = useDeleteKnowledge();
+  const deletion = useConfirmDelete<KnowledgeItem>(remove, {
+    allowed: () => guard('knowledge_delete'),
+    success: t('knowledge.deleted'),
+    serverMessage: true,
+    failed: t('knowledge.failedDelete'),
+    onDeleted: () => setPage(pageAfterRemoval(page, list.data?.data.length)),
+  });
   const total = list.data?.meta?.total ?? 0;
-
-  const confirmDelete = async () => {
-    if (!deleting || !guard('knowledge_delete')) return;
-    try {
-      const result = await remove.mutateAsync(deleting.id);
-      notify('success', result.message || t('knowledge.deleted'));
-      setDeleting(null);
-      // The last item of the last page went: show the page before it.
-      if (list.data?.data.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      notify('error', errorMessage(error, t('knowledge.failedDelete')));
-    }
-  };
 
   if (!allowed) {
     return (
       <>
         <PageTitle>{t('knowledge.title')}</PageTitle>
-        <Alert color="red" title={t('toast.permissionDenied')}>
-          {t('knowledge.denied')}
-        </Alert>
+        <PermissionDenied>{t('knowledge.denied')}</PermissionDenied>
       </>
-    );
-  }
-
-  let body: ReactNode;
-  if (list.isError) {
-    body = (
-      <Alert color="red">
-        {t('errors.withMessage', { message: errorMessage(list.error, t('errors.fetchList')) })}
-      </Alert>
-    );
-  } else if (list.isPending) {
-    body = (
-      <Stack gap="sm" aria-busy="true">
-        {[0, 1, 2].map((n) => (
-          <Skeleton key={n} h={88} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (list.data.data.length === 0) {
-    body = (
-      <Stack align="center" gap={4} py="xl">
-        <Text fw={600}>{t('knowledge.empty')}</Text>
-        <Text c="dimmed" size="sm" ta="center">
-          {t('knowledge.emptyHint')}
-        </Text>
-      </Stack>
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        {list.data.data.map((item) => (
-          <KnowledgeRow
-            key={item.id}
-            item={item}
-            onEdit={() => guard('knowledge_update') && setDialog({ item, key: Date.now() })}
-            onDelete={() => guard('knowledge_delete') && setDeleting(item)}
-          />
-        ))}
-      </Stack>
     );
   }
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="md">
-        <div>
-          <PageTitle>{t('knowledge.title')}</PageTitle>
-          <Text c="dimmed" size="sm" mt={-8}>
-            {t('knowledge.subtitle')}
-          </Text>
-        </div>
-        {can('knowledge_create') && (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setDialog({ item: null, key: Date.now() })}
-          >
-            {t('knowledge.upload')}
-          </Button>
-        )}
-      </Group>
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('knowledge.searchPlaceholder')}
-        aria-label={t('knowledge.searchPlaceholder')}
-        value={draft}
-        onChange={(event) => {
-          setDraft(event.currentTarget.value);
-          setPage(1);
-        }}
-        mb="md"
-        maw={420}
+      <PageHeader
+        title={t('knowledge.title')}
+        subtitle={t('knowledge.subtitle')}
+        action={
+          can('knowledge_create') && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setDialog({ item: null, key: Date.now() })}
+            >
+              {t('knowledge.upload')}
+            </Button>
+          )
+        }
       />
-      {body}
+      <SearchField label={t('knowledge.searchPlaceholder')} {...search.field} mb="md" maw={420} />
+      <ListState
+        query={list}
+        items={list.data?.data}
+        errorFallback={t('errors.fetchList')}
+        loading={<CardSkeletons count={3} height={88} />}
+        empty={<EmptyState title={t('knowledge.empty')} hint={t('knowledge.emptyHint')} />}
+      >
+        {(items) => (
+          <CardGrid>
+            {items.map((item) => (
+              <KnowledgeRow
+                key={item.id}
+                item={item}
+                onEdit={() => guard('knowledge_update') && setDialog({ item, key: Date.now() })}
+                onDelete={() => guard('knowledge_delete') && deletion.ask(item)}
+              />
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       <Pager page={page} totalPages={pageCount(total, KNOWLEDGE_PAGE_SIZE)} onChange={setPage} />
       {dialog && <KnowledgeDialog key={dialog.key} item={dialog.item} onClose={() => setDialog(null)} />}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title={t('knowledge.deleteTitle')}
         body={t('knowledge.deleteBody')}
         confirmLabel={t('knowledge.deleteConfirm')}
         cancelLabel={t('knowledge.cancel')}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
       />
     </>
   );

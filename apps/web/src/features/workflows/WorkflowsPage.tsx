@@ -1,37 +1,25 @@
 import type { WorkflowInstance } from '@app/contract/workflows';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTopologyStar3,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconPlus, IconTopologyStar3, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/client.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
 import { notify } from '../../shared/notify/notify.ts';
 import { usePermissions } from '../../shared/permissions/use-permissions.ts';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
-import { Pager } from '../../shared/ui/Pager.tsx';
-import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../shared/ui/ConfirmDialog.tsx';
+import {
+  CardGrid,
+  CardSkeletons,
+  EmptyState,
+  ListState,
+  PermissionDenied,
+} from '../../shared/ui/ListState.tsx';
+import { Pager, pageAfterRemoval } from '../../shared/ui/Pager.tsx';
+import { PageHeader } from '../../shared/ui/PageTitle.tsx';
+import { RowActionIcons } from '../../shared/ui/RowActions.tsx';
+import { SearchField, useDebouncedSearch } from '../../shared/ui/SearchField.tsx';
 import { WorkflowFormDialog } from './WorkflowFormDialog.tsx';
 import { toggledBody } from './workflow-form.ts';
 import {
@@ -135,27 +123,21 @@ function WorkflowCard({
             {t('workflows.updatedAt', { date: dayjs(workflow.updated_at).format('DD/MM/YYYY HH:mm') })}
           </Text>
         </Stack>
-        <Group gap={4} wrap="nowrap">
-          {onEdit && (
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('workflows.editNamed', { name: workflow.workflow_name })}
-              onClick={onEdit}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          )}
-          {onDelete && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('workflows.deleteNamed', { name: workflow.workflow_name })}
-              onClick={onDelete}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          )}
-        </Group>
+        <RowActionIcons
+          actions={[
+            onEdit && {
+              label: t('workflows.editNamed', { name: workflow.workflow_name }),
+              icon: IconPencil,
+              onClick: onEdit,
+            },
+            onDelete && {
+              label: t('workflows.deleteNamed', { name: workflow.workflow_name }),
+              icon: IconTrash,
+              onClick: onDelete,
+              color: 'red',
+            },
+          ]}
+        />
       </Group>
     </Card>
   );
@@ -166,14 +148,19 @@ export function WorkflowsPage() {
   const { t } = useTranslation();
   const { can, guard } = usePermissions();
   const allowed = can('workflow_read');
-  const [draft, setDraft] = useState('');
-  const [search] = useDebouncedValue(draft.trim(), WORKFLOW_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
+  const search = useDebouncedSearch(WORKFLOW_SEARCH_DEBOUNCE_MS, () => setPage(1));
   const [dialog, setDialog] = useState<{ workflow: WorkflowInstance | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<WorkflowInstance | null>(null);
-  const list = useWorkflows(page, search, allowed);
+  const list = useWorkflows(page, search.term, allowed);
   const toggle = useSaveWorkflow();
   const remove = useDeleteWorkflow();
+  const deletion = useConfirmDelete<WorkflowInstance>(remove, {
+    allowed: () => guard('workflow_delete'),
+    success: t('workflows.deleted'),
+    serverMessage: true,
+    failed: t('workflows.failedDelete'),
+    onDeleted: () => setPage(pageAfterRemoval(page, list.data?.data.length)),
+  });
   const total = list.data?.meta?.total ?? 0;
 
   const onToggle = async (workflow: WorkflowInstance) => {
@@ -186,119 +173,69 @@ export function WorkflowsPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting || !guard('workflow_delete')) return;
-    try {
-      const result = await remove.mutateAsync(deleting.id);
-      notify('success', result.message || t('workflows.deleted'));
-      setDeleting(null);
-      // The last card of the last page went: show the page before it.
-      if (list.data?.data.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      notify('error', errorMessage(error, t('workflows.failedDelete')));
-    }
-  };
-
   const header = (
-    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="md">
-      <div>
-        <PageTitle>{t('workflows.title')}</PageTitle>
-        <Text c="dimmed" size="sm" mt={-8}>
-          {t('workflows.subtitle')}
-        </Text>
-      </div>
-      {allowed && can('workflow_create') && (
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setDialog({ workflow: null, key: Date.now() })}
-        >
-          {t('workflows.create')}
-        </Button>
-      )}
-    </Group>
+    <PageHeader
+      title={t('workflows.title')}
+      subtitle={t('workflows.subtitle')}
+      action={
+        allowed &&
+        can('workflow_create') && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setDialog({ workflow: null, key: Date.now() })}
+          >
+            {t('workflows.create')}
+          </Button>
+        )
+      }
+    />
   );
 
   if (!allowed) {
     return (
       <>
         {header}
-        <Alert color="red" title={t('toast.permissionDenied')}>
-          {t('workflows.denied')}
-        </Alert>
+        <PermissionDenied>{t('workflows.denied')}</PermissionDenied>
       </>
-    );
-  }
-
-  let body: ReactNode;
-  if (list.isError) {
-    body = (
-      <Alert color="red">
-        {t('errors.withMessage', { message: errorMessage(list.error, t('errors.fetchList')) })}
-      </Alert>
-    );
-  } else if (list.isPending) {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true">
-        {[0, 1, 2, 3].map((n) => (
-          <Skeleton key={n} h={150} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  } else if (list.data.data.length === 0) {
-    body = (
-      <Stack align="center" gap={4} py="xl">
-        <Text fw={600}>{t('workflows.empty')}</Text>
-        <Text c="dimmed" size="sm" ta="center">
-          {t('workflows.emptyHint')}
-        </Text>
-      </Stack>
-    );
-  } else {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        {list.data.data.map((workflow) => (
-          <WorkflowCard
-            key={workflow.id}
-            workflow={workflow}
-            toggling={toggle.isPending && toggle.variables?.id === workflow.id}
-            onToggle={can('workflow_update') ? () => void onToggle(workflow) : undefined}
-            onEdit={can('workflow_update') ? () => setDialog({ workflow, key: Date.now() }) : undefined}
-            onDelete={can('workflow_delete') ? () => setDeleting(workflow) : undefined}
-          />
-        ))}
-      </SimpleGrid>
     );
   }
 
   return (
     <>
       {header}
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('workflows.search')}
-        aria-label={t('workflows.search')}
-        value={draft}
-        onChange={(event) => {
-          setDraft(event.currentTarget.value);
-          setPage(1);
-        }}
-        mb="md"
-        maw={420}
-      />
-      {body}
+      <SearchField label={t('workflows.search')} {...search.field} mb="md" maw={420} />
+      <ListState
+        query={list}
+        items={list.data?.data}
+        errorFallback={t('errors.fetchList')}
+        loading={<CardSkeletons count={4} height={150} columns={2} />}
+        empty={<EmptyState title={t('workflows.empty')} hint={t('workflows.emptyHint')} />}
+      >
+        {(workflows) => (
+          <CardGrid columns={2}>
+            {workflows.map((workflow) => (
+              <WorkflowCard
+                key={workflow.id}
+                workflow={workflow}
+                toggling={toggle.isPending && toggle.variables?.id === workflow.id}
+                onToggle={can('workflow_update') ? () => void onToggle(workflow) : undefined}
+                onEdit={can('workflow_update') ? () => setDialog({ workflow, key: Date.now() }) : undefined}
+                onDelete={can('workflow_delete') ? () => deletion.ask(workflow) : undefined}
+              />
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       <Pager page={page} totalPages={pageCount(total, WORKFLOWS_PAGE_SIZE)} onChange={setPage} />
       {dialog && (
         <WorkflowFormDialog key={dialog.key} workflow={dialog.workflow} onClose={() => setDialog(null)} />
       )}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title={t('workflows.deleteTitle')}
         body={t('workflows.deleteBody')}
         confirmLabel={t('workflows.confirmDelete')}
         cancelLabel={t('workflows.cancel')}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
       />
     </>
   );

@@ -55,3 +55,7 @@ export function Pager({
     </Group>
   );
 }
+
+/** The page to show once an item is removed: the one before when it was the last item of its page. */
+export const pageAfterRemoval = (page: number, itemsOnPage: number | undefined) =>
+  itemsOnPage === 1 && page > 1 ? page - 1 : page;
