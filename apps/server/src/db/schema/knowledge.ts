@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, real, serial, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, externalId, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 
@@ -56,4 +66,21 @@ export const knowledgeEntries = pgTable(
     index('knowledge_entries_tsv_idx').using('gin', table.tsv),
     index('knowledge_entries_company_idx').on(table.companyId, table.knowledgeId),
   ],
+);
+
+/**
+ * How many of a company's entries hold each word (lexeme): the document frequencies that weigh a
+ * question's rare words above its common ones. Kept by triggers on knowledge_entries (migration
+ * 0014), so no code path that writes entries can forget it.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    lexeme: text('lexeme').notNull(),
+    entries: integer('entries').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.lexeme] })],
 );

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeEntries } from '../../db/schema/knowledge.ts';
+import { knowledgeEntries, knowledgeTerms } from '../../db/schema/knowledge.ts';
 import { type Client, standardWorld, startApp, type TestEnv } from '../../test/harness.ts';
 import { docx, multipart, pdf } from '../../test/uploads.ts';
 import { retrievePassages } from './retrieval.ts';
@@ -259,5 +259,76 @@ describe('managing knowledge', () => {
     expect(denied.status).toBe(403);
     expect((await agent('DELETE', `${BASE}/id/${id}`)).status).toBe(403);
     expect((await agent('GET', BASE)).status).toBe(200);
+  });
+});
+
+describe('retrieving passages', () => {
+  const DELIVERY = `# Jakarta
+Orders reach Jakarta within one day.
+
+# Bandung
+Orders reach Bandung within two days.
+
+# Surabaya
+Orders reach Surabaya within two days.
+
+# Islands
+Orders for the islands, Sulawesi and Papua included, take five days.`;
+
+  const termCounts = async (lexemes: string[]) => {
+    const rows = await env.database.db
+      .select({ lexeme: knowledgeTerms.lexeme, entries: knowledgeTerms.entries })
+      .from(knowledgeTerms)
+      .where(and(eq(knowledgeTerms.companyId, world.companyB.id), inArray(knowledgeTerms.lexeme, lexemes)));
+    return Object.fromEntries(rows.map((row) => [row.lexeme, row.entries]));
+  };
+
+  it("weighs the question's rare words above its common ones", async () => {
+    const created = await upload(
+      adminB,
+      { name: 'Delivery' },
+      { filename: 'delivery.md', content: DELIVERY },
+    );
+    await env.app.jobs.idle();
+    // Every passage holds "order"; three hold "reach"; one holds "Sulawesi": the rarest decides.
+    const passages = await retrievePassages(
+      env.database.db,
+      null,
+      world.companyB.id,
+      'Does my order reach Sulawesi quickly?',
+    );
+    expect(passages[0]?.content).toContain('Sulawesi and Papua');
+    expect(passages.slice(1).map((passage) => passage.content)).toEqual([
+      expect.stringContaining('Orders reach'),
+      expect.stringContaining('Orders reach'),
+    ]);
+    await adminB('DELETE', `${BASE}/id/${created.body.data.id}`);
+  });
+
+  it('counts the entries holding each word as files are indexed, replaced and deleted', async () => {
+    const created = await upload(
+      adminB,
+      { name: 'Delivery' },
+      { filename: 'delivery.md', content: DELIVERY },
+    );
+    const id = created.body.data.id;
+    await env.app.jobs.idle();
+    expect(await termCounts(['order', 'reach', 'sulawesi', 'papua'])).toEqual({
+      order: 4,
+      reach: 3,
+      sulawesi: 1,
+      papua: 1,
+    });
+
+    const replaced = multipart(
+      { name: 'Delivery' },
+      { filename: 'delivery.md', content: '# Jakarta\nOrders reach Jakarta within one day.' },
+    );
+    expect((await adminB('PUT', `${BASE}/id/${id}`, replaced.payload, replaced.headers)).status).toBe(200);
+    await env.app.jobs.idle();
+    expect(await termCounts(['order', 'reach', 'sulawesi', 'papua'])).toEqual({ order: 1, reach: 1 });
+
+    expect((await adminB('DELETE', `${BASE}/id/${id}`)).status).toBe(200);
+    expect(await termCounts(['order', 'reach', 'jakarta'])).toEqual({});
   });
 });

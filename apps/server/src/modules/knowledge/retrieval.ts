@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { knowledgeEntries, knowledgeItems } from '../../db/schema/knowledge.ts';
+import { knowledgeEntries, knowledgeItems, knowledgeTerms } from '../../db/schema/knowledge.ts';
 import type { Llm } from '../../providers/llm/port.ts';
 
 export interface Passage {
@@ -22,12 +22,14 @@ interface Candidate {
   content: string;
   knowledge: string;
   matched: number;
+  weight: number;
 }
 
 /**
  * The passages of a company's knowledge base that answer a question, best first. Full-text search
  * on the english configuration (stemmed, stop words dropped): passages holding more of the
- * question's words rank first; with an embeddings model, cosine similarity is blended in. Only
+ * question's words, rare words weighing more, rank first; with an embeddings model, cosine
+ * similarity is blended in. Only
  * passages that clear the relevance bar are returned: none means "no answer".
  */
 export async function retrievePassages(
@@ -37,58 +39,75 @@ export async function retrievePassages(
   question: string,
   limit = 3,
 ) {
-  const candidates = await textCandidates(db, companyId, question, limit);
-  if (!llm?.embed) return candidates.filter((passage) => passage.score >= MIN_COVERAGE).slice(0, limit);
+  const candidates = await textCandidates(db, companyId, question);
+  if (!llm?.embed) return candidates.slice(0, limit);
   return blendWithVectors(db, llm, companyId, question, candidates, limit);
 }
 
-/** Words of a question beyond this many are dropped (the longest, usually the most telling, stay). */
+/** Known words of a question beyond this many are dropped (the rarest, the most telling, stay). */
 const MAX_TERMS = 8;
 
+interface Term {
+  lexeme: string;
+  /** How many of the company's entries hold it (knowledge_terms). */
+  entries: number;
+  weight: number;
+}
+
 /**
- * Entries holding the most of the question's words. Rather than ranking every entry that holds any
- * word (tens of thousands in a large base), it asks the GIN index for entries holding at least k of
- * the n words, from k = n down to the relevance bar, and stops at the first k that yields enough.
+ * Passages holding at least the relevance bar's share of the question's words, the ones holding the
+ * rarest words first: each word weighs by its rarity in the company's base (BM25's inverse document
+ * frequency), so "Sulawesi" counts for more than "order". A base of tens of thousands of entries
+ * holds a common word many times over, so rather than scoring every passage that clears the bar it
+ * asks the GIN index in steps: passages holding every word; then those holding one of the rarest
+ * words, widening the set of rare words until the last of the best found outweighs all the words
+ * left out (then no passage without a rare word can beat it: the MaxScore bound).
  */
-async function textCandidates(
-  db: Db,
-  companyId: number,
-  question: string,
-  limit: number,
-): Promise<Passage[]> {
-  const parsed = await db.execute(sql`select tsvector_to_array(to_tsvector('english', ${question})) as lex`);
-  const lexemes = ((parsed as unknown as { rows: { lex: string[] }[] }).rows[0]?.lex ?? [])
-    .sort((a, b) => b.length - a.length)
+async function textCandidates(db: Db, companyId: number, question: string): Promise<Passage[]> {
+  const { terms, items } = await questionTerms(db, companyId, question);
+  const known = terms
+    .filter((term) => term.entries > 0)
+    .sort((a, b) => b.weight - a.weight)
     .slice(0, MAX_TERMS);
-  const n = lexemes.length;
-  if (n === 0) return [];
-  const quoted = lexemes.map((lexeme) => `'${lexeme.replaceAll("'", "''")}'`);
+  const needed = Math.max(1, Math.ceil(terms.length * MIN_COVERAGE));
+  if (items.length === 0 || known.length < needed) return [];
+  const quoted = known.map((term) => `'${term.lexeme.replaceAll("'", "''")}'`);
+  const holds = (index: number) => sql`(e.tsv @@ ${quoted[index]}::tsquery)::int`;
   const matched = sql.join(
-    quoted.map((term) => sql`(e.tsv @@ ${term}::tsquery)::int`),
+    known.map((_, index) => holds(index)),
     sql` + `,
   );
-  let found: Passage[] = [];
-  for (let k = n; k >= Math.max(1, Math.ceil(n * MIN_COVERAGE)); k--) {
-    const query = combinations(quoted, k)
-      .map((group) => `(${group.join(' & ')})`)
-      .join(' | ');
+  const weighted = sql.join(
+    known.map((term, index) => sql`${holds(index)} * ${term.weight}::float8`),
+    sql` + `,
+  );
+  const bar = combinations(quoted, needed)
+    .map((group) => `(${group.join(' & ')})`)
+    .join(' | ');
+  const search = async (condition: string) => {
     const result = await db.execute(sql`
-      select e.id, e.content, k.name as knowledge, ${matched} as matched
+      select e.id, e.content, k.name as knowledge, ${matched} as matched, ${weighted} as weight
       from ${knowledgeEntries} e
       join ${knowledgeItems} k on k.id = e.knowledge_id
-      where e.company_id = ${companyId} and k.status = 'ready' and e.tsv @@ ${query}::tsquery
-      order by matched desc, ts_rank_cd(e.tsv, ${query}::tsquery) desc, e.id
+      where e.company_id = ${companyId} and e.knowledge_id = any(${sql.param(items)}::int[])
+        and e.tsv @@ ${condition}::tsquery
+      order by weight desc, ts_rank_cd(e.tsv, ${bar}::tsquery) desc, e.id
       limit ${CANDIDATES}
     `);
-    found = (result as unknown as { rows: Candidate[] }).rows.map((row) => ({
-      entryId: Number(row.id),
-      knowledge: row.knowledge,
-      content: row.content,
-      score: Number(row.matched) / n,
-    }));
-    if (found.length >= limit) break;
+    return (result as unknown as { rows: Candidate[] }).rows;
+  };
+  let rows = await search(quoted.join(' & '));
+  for (let rare = 1; rows.length < CANDIDATES && rare <= known.length; rare++) {
+    rows = await search(`(${bar}) & (${quoted.slice(0, rare).join(' | ')})`);
+    const left = known.slice(rare).reduce((sum, term) => sum + term.weight, 0);
+    if (rows.length === CANDIDATES && Number(rows.at(-1)!.weight) >= left) break;
   }
-  return found;
+  return rows.map((row) => ({
+    entryId: Number(row.id),
+    knowledge: row.knowledge,
+    content: row.content,
+    score: Number(row.matched) / terms.length,
+  }));
 }
 
 function combinations<T>(items: T[], k: number): T[][] {
@@ -96,6 +115,34 @@ function combinations<T>(items: T[], k: number): T[][] {
   if (items.length < k) return [];
   const [first, ...rest] = items as [T, ...T[]];
   return [...combinations(rest, k - 1).map((group) => [first, ...group]), ...combinations(rest, k)];
+}
+
+/** The question's lexemes with their weights, and the company's ready knowledge items. */
+async function questionTerms(db: Db, companyId: number, question: string) {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_array(q.lexeme, coalesce(t.entries, 0))), '[]')
+       from unnest(tsvector_to_array(to_tsvector('english', ${question}))) as q(lexeme)
+       left join ${knowledgeTerms} t on t.company_id = ${companyId} and t.lexeme = q.lexeme) as terms,
+      (select coalesce(array_agg(id), '{}') from ${knowledgeItems}
+       where company_id = ${companyId} and status = 'ready') as items,
+      (select coalesce(sum(total_entry), 0)::int from ${knowledgeItems}
+       where company_id = ${companyId} and status = 'ready') as size
+  `);
+  const row = (result as unknown as { rows: { terms: [string, number][]; items: number[]; size: number }[] })
+    .rows[0]!;
+  const size = Math.max(row.size, ...row.terms.map(([, entries]) => entries));
+  const terms: Term[] = row.terms.map(([lexeme, entries]) => ({
+    lexeme,
+    entries,
+    weight: inverseFrequency(size, entries),
+  }));
+  return { terms, items: row.items };
+}
+
+/** BM25's inverse document frequency: ln(1 + (N - n + 0.5) / (n + 0.5)). */
+function inverseFrequency(size: number, entries: number) {
+  return Math.log(1 + (size - entries + 0.5) / (entries + 0.5));
 }
 
 async function blendWithVectors(
@@ -107,7 +154,7 @@ async function blendWithVectors(
   limit: number,
 ) {
   const [vector] = (await llm.embed?.([question])) ?? [];
-  if (!vector) return candidates.filter((passage) => passage.score >= MIN_COVERAGE).slice(0, limit);
+  if (!vector) return candidates.slice(0, limit);
   const rows = await db
     .select({
       id: knowledgeEntries.id,
