@@ -1,8 +1,10 @@
 import type { Blast, BlastStatus } from '@app/contract/blasts';
-import { ActionIcon, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { handledCount, percentOf, toggledStatus } from './blast-form.ts';
+import { formatPercent } from '../../shared/format/percent.ts';
+import { SendCardHeading, SendCounts } from '../../shared/outbound/SendCardParts.tsx';
+import { handledCount, toggledStatus } from './blast-form.ts';
 import './blasts.i18n.ts';
 
 export const STATUS_COLOR: Record<BlastStatus, string> = {
@@ -15,55 +17,12 @@ export const STATUS_COLOR: Record<BlastStatus, string> = {
   inactive: 'gray',
 };
 
-/** 33.3%, 100% (one decimal at most). */
-export const formatPercent = (value: number) => `${Number(value.toFixed(1))}%`;
-
 export function BlastStatusBadge({ status }: { status: BlastStatus }) {
   const { t } = useTranslation();
   return (
     <Badge variant="light" color={STATUS_COLOR[status]} tt="none" data-testid="blast-status">
       {t(`blasts.statuses.${status}`)}
     </Badge>
-  );
-}
-
-/** Total, successful and failed recipients, each with its share of the total. */
-export function BlastCounts({ blast }: { blast: Blast }) {
-  const { t } = useTranslation();
-  const { total_recipients: total, success_count: success, failed_count: failed } = blast.status_count;
-  const cells = [
-    { key: 'total', label: t('blasts.card.total'), value: total, percent: total ? 100 : 0, color: undefined },
-    {
-      key: 'successful',
-      label: t('blasts.card.successful'),
-      value: success,
-      percent: percentOf(success, total),
-      color: 'teal',
-    },
-    {
-      key: 'failed',
-      label: t('blasts.card.failed'),
-      value: failed,
-      percent: percentOf(failed, total),
-      color: 'red',
-    },
-  ];
-  return (
-    <SimpleGrid cols={3} spacing="xs">
-      {cells.map((cell) => (
-        <Stack key={cell.key} gap={0} data-testid={`blast-${cell.key}`}>
-          <Text size="xs" c="dimmed">
-            {cell.label}
-          </Text>
-          <Text fw={600} c={cell.color}>
-            {cell.value.toLocaleString()}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatPercent(cell.percent)}
-          </Text>
-        </Stack>
-      ))}
-    </SimpleGrid>
   );
 }
 
@@ -116,17 +75,11 @@ export function BlastCard({
     <Card withBorder radius="md" padding="md" data-testid="blast-card" data-status={blast.status}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={4} miw={0}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {blast.title}
-            </Text>
-            <Group gap="xs" wrap="wrap">
-              <BlastStatusBadge status={blast.status} />
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {t('blasts.card.integration', { name: blast.integration_name })}
-              </Text>
-            </Group>
-          </Stack>
+          <SendCardHeading
+            title={blast.title}
+            badge={<BlastStatusBadge status={blast.status} />}
+            integrationName={blast.integration_name}
+          />
           <Tooltip label={toggleLabel} withinPortal>
             <ActionIcon
               variant="light"
@@ -156,7 +109,7 @@ export function BlastCard({
           </Group>
         )}
         <BlastProgress blast={blast} />
-        <BlastCounts blast={blast} />
+        <SendCounts tally={blast.status_count} testIdPrefix="blast" />
       </Stack>
     </Card>
   );

@@ -1,13 +1,13 @@
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconHistory, IconPlus, IconRocket } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconHistory, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api/client.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { QuotaBanner, UpgradePlanButton, useWhatsAppQuota } from '../../shared/outbound/QuotaBanner.tsx';
+import { SendCardList } from '../../shared/outbound/SendCardList.tsx';
 import { usePermissions } from '../../shared/permissions/use-permissions.ts';
-import { useQuota } from '../../shared/quota/quota.api.ts';
 import { Pager } from '../../shared/ui/Pager.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
 import { BlastCard } from './BlastCard.tsx';
@@ -16,27 +16,6 @@ import { anyRunning } from './blast-form.ts';
 import { BLAST_POLL_MS, BLASTS_PAGE_SIZE, useRunningBlasts, useSetBlastStatus } from './blasts.api.ts';
 import { CreateBlastDialog } from './CreateBlastDialog.tsx';
 import './blasts.i18n.ts';
-
-/** 'Need More Messages?': shown instead of New Blast once the WhatsApp quota is used up. */
-function QuotaBanner() {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconRocket size={18} />}
-      title={t('blasts.quotaTitle')}
-      data-testid="quota-banner"
-    >
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm">{t('blasts.quotaBody')}</Text>
-        <Button component={Link} to="/client/billing" size="xs" color="yellow">
-          {t('blasts.upgrade')}
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
 
 /** Message Blast (client-area §2): running blasts with live progress, New Blast, the history. */
 export function MessageBlastPage() {
@@ -49,10 +28,8 @@ export function MessageBlastPage() {
   const list = useRunningBlasts(page, allowed);
   const sending = anyRunning(list.data?.data);
   // A running blast spends the quota: keep it current meanwhile.
-  const quota = useQuota(sending ? BLAST_POLL_MS : false);
+  const quota = useWhatsAppQuota(sending ? BLAST_POLL_MS : false);
   const setStatus = useSetBlastStatus();
-  const quotaLeft = quota.data !== undefined && quota.data.wa_message_remain > 0;
-  const quotaUsedUp = quota.data !== undefined && !quotaLeft;
 
   const toggle = async (id: number, status: 'running' | 'paused') => {
     if (!guard('blast_update')) return;
@@ -75,42 +52,6 @@ export function MessageBlastPage() {
     );
   }
 
-  let body: ReactNode;
-  if (list.isError) {
-    body = (
-      <Alert color="red">
-        {t('errors.withMessage', { message: errorMessage(list.error, t('errors.fetchList')) })}
-      </Alert>
-    );
-  } else if (list.isPending) {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true">
-        {[0, 1].map((n) => (
-          <Skeleton key={n} h={260} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  } else if (list.data.data.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {t('blasts.empty')}
-      </Text>
-    );
-  } else {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" data-testid="running-blasts">
-        {list.data.data.map((blast) => (
-          <BlastCard
-            key={blast.id}
-            blast={blast}
-            toggling={setStatus.isPending && setStatus.variables?.id === blast.id}
-            onToggle={(status) => void toggle(blast.id, status)}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
-
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
@@ -123,7 +64,7 @@ export function MessageBlastPage() {
           >
             {t('blasts.viewHistory')}
           </Button>
-          {can('blast_create') && quotaLeft && (
+          {can('blast_create') && quota.left && (
             <Button
               leftSection={<IconPlus size={16} />}
               onClick={() => guard('blast_create') && setCreating(true)}
@@ -133,9 +74,31 @@ export function MessageBlastPage() {
           )}
         </Group>
       </Group>
-      {quotaUsedUp && <QuotaBanner />}
+      {quota.usedUp && (
+        <QuotaBanner>
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm">{t('blasts.quotaBody')}</Text>
+            <UpgradePlanButton />
+          </Group>
+        </QuotaBanner>
+      )}
       <Title order={4}>{t('blasts.running')}</Title>
-      {body}
+      <SendCardList
+        list={list}
+        empty={t('blasts.empty')}
+        columns={2}
+        skeletons={{ count: 2, height: 260 }}
+        testId="running-blasts"
+      >
+        {(blast) => (
+          <BlastCard
+            key={blast.id}
+            blast={blast}
+            toggling={setStatus.isPending && setStatus.variables?.id === blast.id}
+            onToggle={(status) => void toggle(blast.id, status)}
+          />
+        )}
+      </SendCardList>
       <Pager
         page={page}
         totalPages={pageCount(list.data?.meta?.total ?? 0, BLASTS_PAGE_SIZE)}

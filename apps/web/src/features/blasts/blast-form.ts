@@ -1,36 +1,30 @@
 import {
-  type BadRecipientRow,
-  BLAST_FILE_EXTENSIONS,
   BLAST_FILE_MAX_BYTES,
   BLAST_MESSAGE_MAX,
   BLAST_TITLE_MAX,
   type Blast,
   type BlastStatus,
-  type RecipientType,
-  stripScripts,
 } from '@app/contract/blasts';
-import type { Contact } from '@app/contract/chats';
+import { cleanMessage } from '../../shared/outbound/message.ts';
+import {
+  isExcelFile,
+  NO_CONTACTS,
+  type RecipientValues,
+  selectionCount,
+} from '../../shared/outbound/recipient-selection.ts';
 
-/**
- * Who a 'contact' blast goes to: the contacts ticked one by one, or every contact matching a
- * search ('select all', however many there are: the server resolves it from `contact_search`).
- */
-export type ContactSelection =
-  | { all: false; contacts: Contact[] }
-  | { all: true; search: string; total: number };
+// Shared with the schedules now; re-exported for the blast form's tests, which import them from here.
+export { percentOf } from '../../shared/format/percent.ts';
+export {
+  badRowsOf,
+  chatTypeOfPlatform,
+  keepChannel,
+  selectionCount,
+} from '../../shared/outbound/recipient-selection.ts';
 
-export const NO_CONTACTS: ContactSelection = { all: false, contacts: [] };
-
-export const selectionCount = (selection: ContactSelection) =>
-  selection.all ? selection.total : selection.contacts.length;
-
-export interface BlastFormValues {
+export interface BlastFormValues extends RecipientValues {
   title: string;
   description: string;
-  integration_id: string;
-  recipent_type: RecipientType | '';
-  selection: ContactSelection;
-  file: File | null;
   message: string;
 }
 
@@ -43,12 +37,6 @@ export const emptyBlastForm = (): BlastFormValues => ({
   file: null,
   message: '',
 });
-
-export const isExcelFile = (file: File) =>
-  (BLAST_FILE_EXTENSIONS as readonly string[]).includes(file.name.toLowerCase().split('.').pop() ?? '');
-
-/** The message as it is sent: script elements removed, then trimmed (the server does the same). */
-export const cleanMessage = (message: string) => stripScripts(message).trim();
 
 type BlastFormErrors = Partial<Record<keyof BlastFormValues, string>>;
 
@@ -114,28 +102,6 @@ export const isInProgress = (status: BlastStatus) => status === 'running' || sta
 export const anyRunning = (blasts: Blast[] | undefined) =>
   (blasts ?? []).some((blast) => blast.status === 'running');
 
-/** A count's share of the total, 0..100 with one decimal (0 when there is no total). */
-export const percentOf = (count: number, total: number) =>
-  total > 0 ? Math.round((count / total) * 1000) / 10 : 0;
-
 /** Recipients handled so far (sent or failed): what `send_percentage` measures. */
 export const handledCount = (blast: Blast) =>
   blast.status_count.success_count + blast.status_count.failed_count;
-
-/** Which contacts a blast on an integration can reach: its own channel's (by platform name). */
-export const chatTypeOfPlatform = (platformName: string): Contact['chat_type'] =>
-  /telegram/i.test(platformName) ? 'telegram' : 'wa';
-
-/** After the integration changes, contacts of another channel are dropped from a ticked list. */
-export const keepChannel = (selection: ContactSelection, chatType: Contact['chat_type']): ContactSelection =>
-  selection.all
-    ? selection
-    : { all: false, contacts: selection.contacts.filter((contact) => contact.chat_type === chatType) };
-
-/** A row of an uploaded (or typed) list the server refused, as its 400 answer lists them. */
-export const badRowsOf = (data: unknown): BadRecipientRow[] =>
-  Array.isArray(data)
-    ? data.filter(
-        (item): item is BadRecipientRow => typeof item?.row === 'number' && typeof item?.reason === 'string',
-      )
-    : [];

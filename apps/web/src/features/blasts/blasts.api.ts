@@ -4,7 +4,6 @@ import {
   type Blast,
   type BlastStatus,
 } from '@app/contract/blasts';
-import type { Integration } from '@app/contract/integrations';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client.ts';
 import { downloadFile } from '../../shared/api/download.ts';
@@ -15,10 +14,6 @@ import { anyRunning } from './blast-form.ts';
 export const BLASTS_PAGE_SIZE = 10;
 /** Progress is not pushed yet: while a listed blast is running the list is asked again this often. */
 export const BLAST_POLL_MS = 2000;
-/** The history's title search waits like the other searches (client-area §9). */
-export const HISTORY_SEARCH_DEBOUNCE_MS = 800;
-/** Integrations a company has are few; one page holds them all. */
-const INTEGRATION_OPTIONS_LIMIT = 100;
 
 const PATH = '/blasts';
 export const blastKeys = {
@@ -52,19 +47,6 @@ export const useRunningBlasts = (page: number, enabled: boolean) =>
 /** The history: completed blasts, searched by title. */
 export const useBlastHistory = (page: number, search: string, enabled: boolean) =>
   useQuery({ ...blastsQuery(BLAST_HISTORY_STATUSES, page, search), enabled });
-
-/** The active integrations a blast can go out through. */
-export const useIntegrationOptions = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['integrations', 'blast-options'],
-    queryFn: async () =>
-      (
-        await api.get<Integration[]>('/integrations', {
-          query: { status: 'active', limit: INTEGRATION_OPTIONS_LIMIT, order_by: 'title', sort_by: 'asc' },
-        })
-      ).data.filter((integration) => integration.type === 'message_platform'),
-    enabled,
-  });
 
 /** Creates and starts a blast (multipart); the list and the quota reload either way. */
 export function useCreateBlast() {

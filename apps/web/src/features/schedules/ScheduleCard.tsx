@@ -14,8 +14,7 @@ import {
 import { IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../blasts/BlastCard.tsx';
-import { percentOf } from '../blasts/blast-form.ts';
+import { SendCardHeading, SendCounts } from '../../shared/outbound/SendCardParts.tsx';
 import { formatRunTime, toggledStatus } from './schedule-form.ts';
 import './schedules.i18n.ts';
 
@@ -53,48 +52,16 @@ export function useRepeatLabel() {
 /** Runs, and the recipients they went to: total, successful and failed with their shares. */
 export function ScheduleCounts({ schedule }: { schedule: Schedule }) {
   const { t } = useTranslation();
-  const {
-    executions,
-    total_recipients: total,
-    success_count: success,
-    failed_count: failed,
-  } = schedule.status_count;
-  const cells = [
-    { key: 'executions', label: t('schedules.card.executions'), value: executions, percent: null },
-    { key: 'total', label: t('schedules.card.total'), value: total, percent: total ? 100 : 0 },
-    {
-      key: 'successful',
-      label: t('schedules.card.successful'),
-      value: success,
-      percent: percentOf(success, total),
-      color: 'teal',
-    },
-    {
-      key: 'failed',
-      label: t('schedules.card.failed'),
-      value: failed,
-      percent: percentOf(failed, total),
-      color: 'red',
-    },
-  ];
   return (
-    <SimpleGrid cols={4} spacing="xs">
-      {cells.map((cell) => (
-        <Stack key={cell.key} gap={0} miw={0} data-testid={`schedule-${cell.key}`}>
-          <Text size="xs" c="dimmed" truncate>
-            {cell.label}
-          </Text>
-          <Text fw={600} c={cell.color}>
-            {cell.value.toLocaleString()}
-          </Text>
-          {cell.percent !== null && (
-            <Text size="xs" c="dimmed">
-              {formatPercent(cell.percent)}
-            </Text>
-          )}
-        </Stack>
-      ))}
-    </SimpleGrid>
+    <SendCounts
+      tally={schedule.status_count}
+      testIdPrefix="schedule"
+      leading={{
+        key: 'executions',
+        label: t('schedules.card.executions'),
+        value: schedule.status_count.executions,
+      }}
+    />
   );
 }
 
@@ -161,17 +128,11 @@ export function ScheduleCard({
     <Card withBorder radius="md" padding="md" data-testid="schedule-card" data-status={schedule.status}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={4} miw={0}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {schedule.title}
-            </Text>
-            <Group gap="xs" wrap="wrap">
-              <ScheduleStatusBadge status={schedule.status} />
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {t('schedules.card.integration', { name: schedule.integration_name })}
-              </Text>
-            </Group>
-          </Stack>
+          <SendCardHeading
+            title={schedule.title}
+            badge={<ScheduleStatusBadge status={schedule.status} />}
+            integrationName={schedule.integration_name}
+          />
           <Group gap={6} wrap="nowrap">
             <Tooltip label={toggleLabel} withinPortal>
               <Switch

@@ -1,4 +1,4 @@
-import { type BadRecipientRow, RECIPIENT_TYPES, type RecipientType } from '@app/contract/blasts';
+import type { BadRecipientRow } from '@app/contract/blasts';
 import {
   REPEAT_TYPES,
   SCHEDULE_DESCRIPTION_MAX,
@@ -8,32 +8,26 @@ import {
 } from '@app/contract/schedules';
 import {
   Alert,
-  Anchor,
   Button,
-  FileInput,
   Group,
-  InputBase,
   List,
   Modal,
   ScrollArea,
   Select,
   SimpleGrid,
   Stack,
-  Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconFileSpreadsheet, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { MessageField } from '../../shared/outbound/MessageField.tsx';
+import { useRecipientFields } from '../../shared/outbound/RecipientFields.tsx';
+import { badRowsOf } from '../../shared/outbound/recipient-selection.ts';
 import { usePermissions } from '../../shared/permissions/use-permissions.ts';
-import { badRowsOf, chatTypeOfPlatform, keepChannel, selectionCount } from '../blasts/blast-form.ts';
-import { useIntegrationOptions } from '../blasts/blasts.api.ts';
-import { SelectContactsDialog } from '../blasts/SelectContactsDialog.tsx';
 import { ScheduleTimeInput } from './ScheduleTimeInput.tsx';
 import {
   emptyScheduleForm,
@@ -65,9 +59,7 @@ export function ScheduleFormDialog({
   const { guard } = usePermissions();
   const phone = useMediaQuery('(max-width: 36em)');
   const editing = schedule !== null;
-  const integrations = useIntegrationOptions(true);
   const save = useSaveSchedule();
-  const [picking, setPicking] = useState(false);
   const [badRows, setBadRows] = useState<BadRecipientRow[]>([]);
   const form = useForm<ScheduleFormValues>({
     mode: 'controlled',
@@ -78,18 +70,12 @@ export function ScheduleFormDialog({
       ),
   });
   const { values } = form;
-  const integration = integrations.data?.find((item) => String(item.id) === values.integration_id);
-  const chatType = integration ? chatTypeOfPlatform(integration.platform_name) : null;
-  const keeps = keepsSavedList(values, schedule);
-  const count = selectionCount(values.selection);
-
-  const download = async () => {
-    try {
-      await downloadScheduleTemplate();
-    } catch (error) {
-      notify('error', errorMessage(error, t('schedules.failedDownload')));
-    }
-  };
+  const recipients = useRecipientFields(form, {
+    allowDeselect: false,
+    keptCount: keepsSavedList(values, schedule) ? (schedule?.recipients_count ?? 0) : null,
+    downloadTemplate: editing ? undefined : downloadScheduleTemplate,
+    onListChange: () => setBadRows([]),
+  });
 
   const submit = form.onSubmit(async (submitted) => {
     if (save.isPending || !guard(editing ? 'schedule_update' : 'schedule_create')) return;
@@ -145,25 +131,15 @@ export function ScheduleFormDialog({
               withAsterisk
               {...form.getInputProps('title')}
             />
-            <Stack gap={2}>
-              <Textarea
-                label={t('schedules.form.description')}
-                placeholder={t('schedules.form.descriptionPlaceholder')}
-                withAsterisk
-                autosize
-                minRows={3}
-                maxRows={8}
-                {...form.getInputProps('description')}
-              />
-              <Text
-                size="xs"
-                ta="right"
-                c={values.description.length > SCHEDULE_DESCRIPTION_MAX ? 'red' : 'dimmed'}
-                aria-live="polite"
-              >
-                {t('schedules.form.counter', { length: values.description.length })}
-              </Text>
-            </Stack>
+            <MessageField
+              label={t('schedules.form.description')}
+              placeholder={t('schedules.form.descriptionPlaceholder')}
+              withAsterisk
+              minRows={3}
+              maxRows={8}
+              max={SCHEDULE_DESCRIPTION_MAX}
+              {...form.getInputProps('description')}
+            />
             <SimpleGrid cols={{ base: 1, xs: repeat ? 2 : 1 }} spacing="sm">
               <Select
                 label={t('schedules.form.scheduleType')}
@@ -223,98 +199,7 @@ export function ScheduleFormDialog({
                 onChange={(value) => form.setFieldValue('day', value ?? '')}
               />
             )}
-            <Select
-              label={t('schedules.form.integration')}
-              placeholder={t('schedules.form.integrationPlaceholder')}
-              withAsterisk
-              allowDeselect={false}
-              data={(integrations.data ?? []).map((item) => ({
-                value: String(item.id),
-                label: `${item.title} (${item.platform_name})`,
-              }))}
-              description={integrations.data?.length === 0 ? t('schedules.form.noIntegrations') : undefined}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('integration_id')}
-              onChange={(value) => {
-                form.setFieldValue('integration_id', value ?? '');
-                const picked = integrations.data?.find((item) => String(item.id) === value);
-                if (picked)
-                  form.setFieldValue(
-                    'selection',
-                    keepChannel(values.selection, chatTypeOfPlatform(picked.platform_name)),
-                  );
-              }}
-            />
-            <Select
-              label={t('schedules.form.recipientType')}
-              placeholder={t('schedules.form.recipientTypePlaceholder')}
-              withAsterisk
-              allowDeselect={false}
-              data={RECIPIENT_TYPES.map((type) => ({
-                value: type,
-                label: t(`schedules.form.recipientTypes.${type}`),
-              }))}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('recipent_type')}
-              onChange={(value) => {
-                form.setFieldValue('recipent_type', (value ?? '') as RecipientType | '');
-                form.clearFieldError('selection');
-                form.clearFieldError('file');
-                setBadRows([]);
-              }}
-            />
-            {values.recipent_type === 'contact' && (
-              <InputBase
-                component="button"
-                type="button"
-                pointer
-                label={t('schedules.form.contacts')}
-                withAsterisk={!keeps}
-                description={keeps ? t('schedules.form.keepsList') : undefined}
-                rightSection={<IconUsers size={16} />}
-                error={form.errors.selection}
-                onClick={() => setPicking(true)}
-                data-testid="pick-contacts"
-              >
-                {count > 0 || keeps ? (
-                  t('schedules.form.contactsSelected', { count: keeps ? schedule?.recipients_count : count })
-                ) : (
-                  <Text span c="dimmed" size="sm">
-                    {t('schedules.form.contactsPick')}
-                  </Text>
-                )}
-              </InputBase>
-            )}
-            {values.recipent_type === 'excel' && (
-              <Stack gap={4}>
-                <FileInput
-                  label={t('schedules.form.file')}
-                  placeholder={
-                    keeps
-                      ? t('schedules.form.contactsSelected', { count: schedule?.recipients_count })
-                      : t('schedules.form.filePlaceholder')
-                  }
-                  description={keeps ? t('schedules.form.keepsList') : t('schedules.form.fileHint')}
-                  withAsterisk={!keeps}
-                  clearable
-                  accept=".xlsx,.xls"
-                  leftSection={<IconFileSpreadsheet size={16} />}
-                  {...form.getInputProps('file')}
-                  onChange={(file) => {
-                    form.setFieldValue('file', file);
-                    setBadRows([]);
-                  }}
-                />
-                {!editing && (
-                  <Anchor component="button" type="button" size="sm" onClick={() => void download()}>
-                    <Group gap={4} component="span">
-                      <IconDownload size={14} aria-hidden />
-                      {t('schedules.form.downloadTemplate')}
-                    </Group>
-                  </Anchor>
-                )}
-              </Stack>
-            )}
+            {recipients.fields}
             {badRows.length > 0 && (
               <Alert color="red" title={t('schedules.form.badRows')} data-testid="bad-rows">
                 <ScrollArea.Autosize mah={160} type="auto">
@@ -357,18 +242,7 @@ export function ScheduleFormDialog({
           </Stack>
         </form>
       </Modal>
-      {picking && (
-        <SelectContactsDialog
-          initial={values.selection}
-          chatType={chatType}
-          onClose={() => setPicking(false)}
-          onConfirm={(selection) => {
-            form.setFieldValue('selection', selection);
-            form.clearFieldError('selection');
-            setPicking(false);
-          }}
-        />
-      )}
+      {recipients.picker}
     </>
   );
 }

@@ -1,15 +1,8 @@
 import type { Schedule } from '@app/contract/schedules';
-import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/client.ts';
-import { pageCount } from '../../shared/format/pagination.ts';
 import { relativeTime } from '../../shared/format/relative-time.ts';
-import { notify } from '../../shared/notify/notify.ts';
-import { Pager } from '../../shared/ui/Pager.tsx';
-import { HISTORY_SEARCH_DEBOUNCE_MS } from '../blasts/blasts.api.ts';
+import { HistoryDialog, useHistorySearch } from '../../shared/outbound/HistoryDialog.tsx';
 import { RecipientsLink, ScheduleCounts, ScheduleStatusBadge, useRepeatLabel } from './ScheduleCard.tsx';
 import { downloadScheduleHistory, SCHEDULES_PAGE_SIZE, useScheduleHistory } from './schedules.api.ts';
 import './schedules.i18n.ts';
@@ -54,93 +47,22 @@ export function ScheduleHistoryDialog({
   onRecipients: (schedule: Schedule) => void;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
-  const [draft, setDraft] = useState('');
-  const [search] = useDebouncedValue(draft.trim(), HISTORY_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const [downloading, setDownloading] = useState(false);
-  const history = useScheduleHistory(page, search);
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadScheduleHistory();
-    } catch (error) {
-      notify('error', errorMessage(error, t('schedules.failedDownload')));
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  let body: ReactNode;
-  if (history.isError) {
-    body = (
-      <Alert color="red">
-        {t('errors.withMessage', { message: errorMessage(history.error, t('errors.fetchList')) })}
-      </Alert>
-    );
-  } else if (history.isPending) {
-    body = (
-      <Stack gap="sm" aria-busy="true">
-        {[0, 1, 2].map((n) => (
-          <Skeleton key={n} h={140} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (history.data.data.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {t('schedules.history.empty')}
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        {history.data.data.map((schedule) => (
-          <HistoryCard key={schedule.id} schedule={schedule} onRecipients={() => onRecipients(schedule)} />
-        ))}
-      </Stack>
-    );
-  }
-
+  const search = useHistorySearch();
+  const history = useScheduleHistory(search.page, search.search);
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <HistoryDialog
       title={t('schedules.history.title')}
-      fullScreen={phone}
-      centered
-      size="xl"
+      empty={t('schedules.history.empty')}
+      history={history}
+      search={search}
+      pageSize={SCHEDULES_PAGE_SIZE}
+      skeletonHeight={140}
+      download={downloadScheduleHistory}
+      onClose={onClose}
     >
-      <Stack gap="sm">
-        <Group gap="sm" wrap="wrap">
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('schedules.history.search')}
-            aria-label={t('schedules.history.search')}
-            value={draft}
-            onChange={(event) => {
-              setDraft(event.currentTarget.value);
-              setPage(1);
-            }}
-            style={{ flex: '1 1 220px' }}
-          />
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-            loading={downloading}
-            onClick={() => void download()}
-          >
-            {t('schedules.history.download')}
-          </Button>
-        </Group>
-        {body}
-        <Pager
-          page={page}
-          totalPages={pageCount(history.data?.meta?.total ?? 0, SCHEDULES_PAGE_SIZE)}
-          onChange={setPage}
-        />
-      </Stack>
-    </Modal>
+      {(schedule) => (
+        <HistoryCard key={schedule.id} schedule={schedule} onRecipients={() => onRecipients(schedule)} />
+      )}
+    </HistoryDialog>
   );
 }

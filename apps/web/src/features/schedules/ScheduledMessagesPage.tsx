@@ -1,14 +1,14 @@
 import type { Schedule } from '@app/contract/schedules';
-import { Alert, Button, Group, List, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCalendarPlus, IconHistory, IconRocket } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { IconCalendarPlus, IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api/client.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { QuotaBanner, UpgradePlanButton, useWhatsAppQuota } from '../../shared/outbound/QuotaBanner.tsx';
+import { SendCardList } from '../../shared/outbound/SendCardList.tsx';
 import { usePermissions } from '../../shared/permissions/use-permissions.ts';
-import { useQuota } from '../../shared/quota/quota.api.ts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
 import { Pager } from '../../shared/ui/Pager.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
@@ -23,34 +23,6 @@ import {
   useSetScheduleStatus,
 } from './schedules.api.ts';
 import './schedules.i18n.ts';
-
-/** 'Need More Messages?' (client-area §2): shown once the WhatsApp limit is reached. */
-function QuotaBanner() {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconRocket size={18} />}
-      title={t('schedules.quota.title')}
-      data-testid="quota-banner"
-    >
-      <Stack gap="xs">
-        <Text size="sm">{t('schedules.quota.body')}</Text>
-        <List size="sm" spacing={2}>
-          <List.Item>{t('schedules.quota.upgrade')}</List.Item>
-          <List.Item>{t('schedules.quota.usage')}</List.Item>
-          <List.Item>{t('schedules.quota.compare')}</List.Item>
-        </List>
-        <Group>
-          <Button component={Link} to="/client/billing" size="xs" color="yellow">
-            {t('schedules.quota.button')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
 
 /** The open dialog: the form (a fresh key per opening), the history, or a schedule's recipients. */
 type Dialog =
@@ -67,11 +39,9 @@ export function ScheduledMessagesPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
   const list = useSchedules(page, allowed);
-  const quota = useQuota();
+  const quota = useWhatsAppQuota();
   const setStatus = useSetScheduleStatus();
   const remove = useDeleteSchedule();
-  const quotaLeft = quota.data !== undefined && quota.data.wa_message_remain > 0;
-  const quotaUsedUp = quota.data !== undefined && !quotaLeft;
 
   const toggle = async (schedule: Schedule, status: 'active' | 'running') => {
     if (!guard('schedule_update')) return;
@@ -114,45 +84,6 @@ export function ScheduledMessagesPage() {
     );
   }
 
-  let body: ReactNode;
-  if (list.isError) {
-    body = (
-      <Alert color="red">
-        {t('errors.withMessage', { message: errorMessage(list.error, t('errors.fetchList')) })}
-      </Alert>
-    );
-  } else if (list.isPending) {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true">
-        {[0, 1].map((n) => (
-          <Skeleton key={n} h={280} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  } else if (list.data.data.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {t('schedules.empty')}
-      </Text>
-    );
-  } else {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" data-testid="schedules">
-        {list.data.data.map((schedule) => (
-          <ScheduleCard
-            key={schedule.id}
-            schedule={schedule}
-            toggling={setStatus.isPending && setStatus.variables?.id === schedule.id}
-            onToggle={(status) => void toggle(schedule, status)}
-            onEdit={() => guard('schedule_update') && setDialog({ kind: 'form', schedule, key: Date.now() })}
-            onDelete={() => guard('schedule_delete') && setDeleting(schedule)}
-            onRecipients={() => setDialog({ kind: 'recipients', schedule, fromHistory: false })}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
-
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
@@ -165,7 +96,7 @@ export function ScheduledMessagesPage() {
           >
             {t('schedules.viewHistory')}
           </Button>
-          {can('schedule_create') && quotaLeft && (
+          {can('schedule_create') && quota.left && (
             <Button
               leftSection={<IconCalendarPlus size={16} />}
               onClick={() =>
@@ -177,8 +108,40 @@ export function ScheduledMessagesPage() {
           )}
         </Group>
       </Group>
-      {quotaUsedUp && <QuotaBanner />}
-      {body}
+      {quota.usedUp && (
+        <QuotaBanner>
+          <Stack gap="xs">
+            <Text size="sm">{t('schedules.quota.body')}</Text>
+            <List size="sm" spacing={2}>
+              <List.Item>{t('schedules.quota.upgrade')}</List.Item>
+              <List.Item>{t('schedules.quota.usage')}</List.Item>
+              <List.Item>{t('schedules.quota.compare')}</List.Item>
+            </List>
+            <Group>
+              <UpgradePlanButton />
+            </Group>
+          </Stack>
+        </QuotaBanner>
+      )}
+      <SendCardList
+        list={list}
+        empty={t('schedules.empty')}
+        columns={2}
+        skeletons={{ count: 2, height: 280 }}
+        testId="schedules"
+      >
+        {(schedule) => (
+          <ScheduleCard
+            key={schedule.id}
+            schedule={schedule}
+            toggling={setStatus.isPending && setStatus.variables?.id === schedule.id}
+            onToggle={(status) => void toggle(schedule, status)}
+            onEdit={() => guard('schedule_update') && setDialog({ kind: 'form', schedule, key: Date.now() })}
+            onDelete={() => guard('schedule_delete') && setDeleting(schedule)}
+            onRecipients={() => setDialog({ kind: 'recipients', schedule, fromHistory: false })}
+          />
+        )}
+      </SendCardList>
       <Pager
         page={page}
         totalPages={pageCount(list.data?.meta?.total ?? 0, SCHEDULES_PAGE_SIZE)}

@@ -1,4 +1,3 @@
-import type { RecipientType } from '@app/contract/blasts';
 import {
   type REPEAT_TYPES,
   SCHEDULE_DESCRIPTION_MAX,
@@ -8,13 +7,13 @@ import {
   type ScheduleStatus,
 } from '@app/contract/schedules';
 import dayjs from 'dayjs';
+import { cleanMessage } from '../../shared/outbound/message.ts';
 import {
-  type ContactSelection,
-  cleanMessage,
   isExcelFile,
   NO_CONTACTS,
+  type RecipientValues,
   selectionCount,
-} from '../blasts/blast-form.ts';
+} from '../../shared/outbound/recipient-selection.ts';
 
 type ScheduleType = Schedule['schedule_type'];
 export type RepeatType = (typeof REPEAT_TYPES)[number];
@@ -29,7 +28,7 @@ export const MONTH_DAYS = Array.from({ length: 30 }, (_, index) => index + 1);
 export const YEARS_BEFORE = 50;
 export const YEARS_AFTER = 49;
 
-export interface ScheduleFormValues {
+export interface ScheduleFormValues extends RecipientValues {
   title: string;
   description: string;
   schedule_type: ScheduleType | '';
@@ -38,10 +37,6 @@ export interface ScheduleFormValues {
   start_time: string;
   end_time: string;
   day: string;
-  integration_id: string;
-  recipent_type: RecipientType | '';
-  selection: ContactSelection;
-  file: File | null;
   status: EditStatus | '';
 }
 

@@ -1,6 +1,6 @@
 import { BLAST_MSG } from '@app/contract/blasts';
 import { CHAT_MSG } from '@app/contract/chats';
-import { SCHEDULE_DESCRIPTION_MAX, SCHEDULE_MSG } from '@app/contract/schedules';
+import { SCHEDULE_MSG } from '@app/contract/schedules';
 import { registerCatalogue } from '../../shared/i18n/i18n.ts';
 
 const en = {
@@ -11,12 +11,10 @@ const en = {
   empty: SCHEDULE_MSG.empty,
   readDenied: SCHEDULE_MSG.readDenied,
   quota: {
-    title: 'Need More Messages?',
     body: `${CHAT_MSG.noQuota}. Scheduled messages will not go out until you have more.`,
     upgrade: 'Upgrade to a plan with a higher monthly WhatsApp limit',
     usage: 'See your usage and billing history',
     compare: 'Compare the plans side by side',
-    button: 'Upgrade Plan',
   },
   statuses: {
     pending: 'Pending',
@@ -51,12 +49,8 @@ const en = {
     lastSent: 'Last sent',
     never: 'Never',
     none: 'None',
-    integration: 'Integration: {{name}}',
     created: 'Created {{time}}',
     executions: 'Executions',
-    total: 'Total',
-    successful: 'Successful',
-    failed: 'Failed',
     edit: 'Edit {{title}}',
     delete: 'Delete {{title}}',
     toRunning: 'Set {{title}} to running',
@@ -77,7 +71,6 @@ const en = {
   failedUpdate: 'Failed to update',
   failedDelete: 'Failed to delete',
   failedStatus: 'Failed to change status',
-  failedDownload: 'Failed to download file',
   form: {
     createTitle: 'Schedule Message',
     editTitle: 'Edit Scheduled Message',
@@ -85,7 +78,6 @@ const en = {
     titlePlaceholder: 'e.g. Weekly newsletter',
     description: 'Description',
     descriptionPlaceholder: 'The message every recipient will get',
-    counter: `{{length}}/${SCHEDULE_DESCRIPTION_MAX} characters`,
     scheduleType: 'Schedule Type',
     scheduleTypePlaceholder: 'Select schedule type',
     repeatType: 'Repeat Type',
@@ -101,20 +93,6 @@ const en = {
     day: 'Day',
     dayPlaceholder: 'Select day',
     monthDay: 'Day {{day}}',
-    integration: 'Integration',
-    integrationPlaceholder: 'Select an integration',
-    noIntegrations: 'No active integrations. Activate one in Integrations first.',
-    recipientType: 'Recipient Type',
-    recipientTypePlaceholder: 'Select recipient type',
-    recipientTypes: { contact: 'Select Contacts', all_contact: 'All Contacts', excel: 'Upload Excel' },
-    contacts: 'Contacts',
-    contactsSelected: '{{count}} contacts selected',
-    contactsPick: 'Click to select contacts',
-    keepsList: 'Leave empty to keep the saved recipients',
-    file: 'Recipients File',
-    filePlaceholder: 'Choose an .xlsx or .xls file',
-    fileHint: 'One phone number per row in the first column (or a column named phone).',
-    downloadTemplate: 'Download Template',
     status: 'Status',
     statusPlaceholder: 'Select status',
     badRows: 'Rows that could not be used',
@@ -144,8 +122,6 @@ const en = {
   },
   history: {
     title: 'Schedule History',
-    search: 'Search by title...',
-    download: 'Download Excel',
     empty: SCHEDULE_MSG.historyEmpty,
   },
   recipients: {
@@ -168,12 +144,10 @@ const id: Widen<typeof en> = {
   empty: 'Tidak Ada Pesan Terjadwal',
   readDenied: 'Anda tidak memiliki izin untuk melihat pesan terjadwal. Silakan hubungi administrator Anda.',
   quota: {
-    title: 'Butuh Lebih Banyak Pesan?',
     body: 'Anda telah mencapai batas pesan bulan ini. Pesan terjadwal tidak akan terkirim sampai kuota bertambah.',
     upgrade: 'Tingkatkan ke paket dengan batas WhatsApp bulanan lebih tinggi',
     usage: 'Lihat pemakaian dan riwayat tagihan Anda',
     compare: 'Bandingkan paket-paket yang tersedia',
-    button: 'Tingkatkan Paket',
   },
   statuses: {
     pending: 'Menunggu',
@@ -208,12 +182,8 @@ const id: Widen<typeof en> = {
     lastSent: 'Terakhir dikirim',
     never: 'Belum pernah',
     none: 'Tidak ada',
-    integration: 'Integrasi: {{name}}',
     created: 'Dibuat {{time}}',
     executions: 'Eksekusi',
-    total: 'Total',
-    successful: 'Berhasil',
-    failed: 'Gagal',
     edit: 'Ubah {{title}}',
     delete: 'Hapus {{title}}',
     toRunning: 'Jadikan {{title}} berjalan',
@@ -234,7 +204,6 @@ const id: Widen<typeof en> = {
   failedUpdate: 'Gagal memperbarui',
   failedDelete: 'Gagal menghapus',
   failedStatus: 'Gagal mengubah status',
-  failedDownload: 'Gagal mengunduh file',
   form: {
     createTitle: 'Jadwalkan Pesan',
     editTitle: 'Ubah Pesan Terjadwal',
@@ -242,7 +211,6 @@ const id: Widen<typeof en> = {
     titlePlaceholder: 'mis. Buletin mingguan',
     description: 'Deskripsi',
     descriptionPlaceholder: 'Pesan yang akan diterima setiap penerima',
-    counter: `{{length}}/${SCHEDULE_DESCRIPTION_MAX} karakter`,
     scheduleType: 'Jenis Jadwal',
     scheduleTypePlaceholder: 'Pilih jenis jadwal',
     repeatType: 'Jenis Pengulangan',
@@ -258,20 +226,6 @@ const id: Widen<typeof en> = {
     day: 'Hari',
     dayPlaceholder: 'Pilih hari',
     monthDay: 'Tanggal {{day}}',
-    integration: 'Integrasi',
-    integrationPlaceholder: 'Pilih integrasi',
-    noIntegrations: 'Tidak ada integrasi aktif. Aktifkan satu di Integrasi terlebih dahulu.',
-    recipientType: 'Jenis Penerima',
-    recipientTypePlaceholder: 'Pilih jenis penerima',
-    recipientTypes: { contact: 'Pilih Kontak', all_contact: 'Semua Kontak', excel: 'Unggah Excel' },
-    contacts: 'Kontak',
-    contactsSelected: '{{count}} kontak dipilih',
-    contactsPick: 'Klik untuk memilih kontak',
-    keepsList: 'Biarkan kosong untuk mempertahankan penerima yang tersimpan',
-    file: 'File Penerima',
-    filePlaceholder: 'Pilih file .xlsx atau .xls',
-    fileHint: 'Satu nomor telepon per baris di kolom pertama (atau kolom bernama phone).',
-    downloadTemplate: 'Unduh Template',
     status: 'Status',
     statusPlaceholder: 'Pilih status',
     badRows: 'Baris yang tidak dapat digunakan',
@@ -301,8 +255,6 @@ const id: Widen<typeof en> = {
   },
   history: {
     title: 'Riwayat Jadwal',
-    search: 'Cari berdasarkan judul...',
-    download: 'Unduh Excel',
     empty: 'Jadwal tidak ditemukan.',
   },
   recipients: {

@@ -18,12 +18,12 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/client.ts';
-import { CONTACTS_DEBOUNCE_MS, useContacts } from '../../shared/contacts/contacts.api.ts';
-import { pageCount } from '../../shared/format/pagination.ts';
-import { Pager } from '../../shared/ui/Pager.tsx';
-import type { ContactSelection } from './blast-form.ts';
-import './blasts.i18n.ts';
+import { errorMessage } from '../api/client.ts';
+import { CONTACTS_DEBOUNCE_MS, useContacts } from '../contacts/contacts.api.ts';
+import { pageCount } from '../format/pagination.ts';
+import { Pager } from '../ui/Pager.tsx';
+import type { ContactSelection } from './recipient-selection.ts';
+import './outbound.i18n.ts';
 
 /**
  * Select Contacts (client-area §2): search by name or phone on the server, pages of
@@ -71,7 +71,7 @@ export function SelectContactsDialog({
 
   let list: ReactNode;
   if (contacts.isError) {
-    list = <Alert color="red">{errorMessage(contacts.error, t('blasts.picker.fetchFailed'))}</Alert>;
+    list = <Alert color="red">{errorMessage(contacts.error, t('outbound.picker.fetchFailed'))}</Alert>;
   } else if (contacts.isPending) {
     list = (
       <Stack gap="xs" aria-busy="true">
@@ -83,7 +83,7 @@ export function SelectContactsDialog({
   } else if (rows.length === 0) {
     list = (
       <Text c="dimmed" ta="center" py="lg">
-        {t('blasts.picker.empty')}
+        {t('outbound.picker.empty')}
       </Text>
     );
   } else {
@@ -106,8 +106,8 @@ export function SelectContactsDialog({
                     </Text>
                     <Text size="xs" c="dimmed" truncate>
                       {canReach
-                        ? contact.phone || t('blasts.picker.noPhone')
-                        : t('blasts.picker.otherChannel')}
+                        ? contact.phone || t('outbound.picker.noPhone')
+                        : t('outbound.picker.otherChannel')}
                     </Text>
                   </Stack>
                   <Badge
@@ -116,7 +116,7 @@ export function SelectContactsDialog({
                     tt="none"
                     color={contact.chat_type === 'wa' ? 'green' : 'blue'}
                   >
-                    {t(`blasts.picker.channels.${contact.chat_type}`)}
+                    {t(`outbound.picker.channels.${contact.chat_type}`)}
                   </Badge>
                 </Group>
               }
@@ -132,7 +132,7 @@ export function SelectContactsDialog({
     <Modal
       opened
       onClose={onClose}
-      title={t('blasts.picker.title')}
+      title={t('outbound.picker.title')}
       fullScreen={phone}
       centered
       size="lg"
@@ -141,8 +141,8 @@ export function SelectContactsDialog({
       <Stack gap="sm">
         <TextInput
           leftSection={<IconSearch size={16} />}
-          placeholder={t('blasts.picker.search')}
-          aria-label={t('blasts.picker.search')}
+          placeholder={t('outbound.picker.search')}
+          aria-label={t('outbound.picker.search')}
           value={draft}
           onChange={(event) => {
             setDraft(event.currentTarget.value);
@@ -152,7 +152,7 @@ export function SelectContactsDialog({
         />
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Checkbox
-            label={t(search ? 'blasts.picker.selectAll' : 'blasts.picker.selectAllNoSearch')}
+            label={t(search ? 'outbound.picker.selectAll' : 'outbound.picker.selectAllNoSearch')}
             checked={all}
             indeterminate={!all && picked.size > 0}
             onChange={(event) => {
@@ -161,7 +161,7 @@ export function SelectContactsDialog({
             }}
           />
           <Text size="sm" fw={600} data-testid="picker-count">
-            {t('blasts.picker.selected', { count })}
+            {t('outbound.picker.selected', { count })}
           </Text>
         </Group>
         <Divider />
@@ -171,10 +171,10 @@ export function SelectContactsDialog({
         <Pager page={page} totalPages={pageCount(total, CONTACT_PICKER_LIMIT)} onChange={setPage} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose}>
-            {t('blasts.picker.cancel')}
+            {t('outbound.picker.cancel')}
           </Button>
           <Button onClick={confirm} disabled={all && !settled}>
-            {t('blasts.picker.confirm')}
+            {t('outbound.picker.confirm')}
           </Button>
         </Group>
       </Stack>
