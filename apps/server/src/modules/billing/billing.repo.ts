@@ -17,6 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageOfRows } from '../../db/page.ts';
 import {
   companyPackages,
   invoiceCounters,
@@ -63,13 +64,13 @@ const invoiceView = { invoice: invoices, companyName: companies.companyName };
 const flatten = (rows: { invoice: InvoiceRow; companyName: string }[]): InvoiceView[] =>
   rows.map((row) => ({ ...row.invoice, companyName: row.companyName }));
 
-/** Packages of the platform (super-admin Package Management); clients read the active ones. */
 /** Which invoices a history shows: of one status, or all but one. */
 export interface InvoiceFilter {
   status?: InvoiceStatus | undefined;
   excludeStatus?: InvoiceStatus | undefined;
 }
 
+/** Packages of the platform (super-admin Package Management); clients read the active ones. */
 export function packagesRepo(db: Db) {
   const live = isNull(packages.deletedAt);
   return {
@@ -81,17 +82,7 @@ export function packagesRepo(db: Db) {
           ? or(ilike(packages.name, likePattern(search)), ilike(packages.description, likePattern(search)))
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(packages)
-          .where(where)
-          .orderBy(page.order, packages.id)
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(packages).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageOfRows(db, packages, where, page);
     },
     async find(id: number) {
       const [row] = await db
@@ -171,17 +162,7 @@ export function channelsRepo(db: Db) {
             )
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(paymentChannels)
-          .where(where)
-          .orderBy(page.order, paymentChannels.id)
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(paymentChannels).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageOfRows(db, paymentChannels, where, page);
     },
     async find(id: number) {
       const [row] = await db

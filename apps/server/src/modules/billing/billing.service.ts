@@ -53,6 +53,23 @@ export function channelCode(type: string, name: string, code?: string) {
   return VA_BANK_CODES.find((bank) => words.includes(bank)) ?? 'BCA';
 }
 
+type PackagesRepo = ReturnType<typeof packagesRepo>;
+
+/** A package form (a new package, or the fields an edit sends) as the package row's columns. */
+function packageColumns(body: PackageBody): Parameters<PackagesRepo['create']>[0];
+function packageColumns(body: UpdatePackageBody): Parameters<PackagesRepo['update']>[1];
+function packageColumns(body: UpdatePackageBody): Parameters<PackagesRepo['update']>[1] {
+  return {
+    name: body.name,
+    description: body.description,
+    price: body.price,
+    waMessageLimit: body.wa_message_limit,
+    aiUsageLimit: body.ai_usage_limit,
+    durationInDays: body.duration_in_days,
+    isActive: body.is_active,
+  };
+}
+
 /** Date-only filters are whole days in Indonesian time (WIB). */
 const dayBoundary = (value: string | undefined, end: boolean) => {
   if (!value) return undefined;
@@ -134,27 +151,10 @@ export function billingService(deps: Deps, notifications: NotificationsService, 
       return row;
     },
 
-    createPackage: (body: PackageBody) =>
-      packages.create({
-        name: body.name,
-        description: body.description,
-        price: body.price,
-        waMessageLimit: body.wa_message_limit,
-        aiUsageLimit: body.ai_usage_limit,
-        durationInDays: body.duration_in_days,
-        isActive: body.is_active,
-      }),
+    createPackage: (body: PackageBody) => packages.create(packageColumns(body)),
 
     async updatePackage(id: number, body: UpdatePackageBody) {
-      const row = await packages.update(id, {
-        name: body.name,
-        description: body.description,
-        price: body.price,
-        waMessageLimit: body.wa_message_limit,
-        aiUsageLimit: body.ai_usage_limit,
-        durationInDays: body.duration_in_days,
-        isActive: body.is_active,
-      });
+      const row = await packages.update(id, packageColumns(body));
       if (!row) throw notFound(MSG.notFound('Package'));
       return row;
     },

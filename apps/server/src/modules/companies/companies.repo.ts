@@ -1,6 +1,7 @@
 import { ROLE } from '@app/contract/permissions';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageOfRows } from '../../db/page.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { users } from '../../db/schema/users.ts';
@@ -45,17 +46,7 @@ export function companiesRepo(db: Db) {
         filter.city ? ilike(companies.city, likePattern(filter.city)) : undefined,
         filter.packageId ? eq(companies.packageId, filter.packageId) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(companies)
-          .where(where)
-          .orderBy(page.order, companies.id)
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(companies).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageOfRows(db, companies, where, page);
     },
 
     async update(id: number, changes: Partial<typeof companies.$inferInsert>) {

@@ -1,5 +1,6 @@
-import { count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageOfRows } from '../../db/page.ts';
 import { menuActions } from '../../db/schema/platform.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
 
@@ -19,17 +20,7 @@ export function menuActionsRepo(db: Db) {
       const where = search
         ? or(ilike(menuActions.actionCode, pattern), ilike(menuActions.actionName, pattern))
         : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(menuActions)
-          .where(where)
-          .orderBy(page.order, menuActions.id)
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(menuActions).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageOfRows(db, menuActions, where, page);
     },
 
     async existingCodes(codes: string[]) {

@@ -2,6 +2,7 @@ import type { Notification } from '@app/contract/notifications';
 import { ROLE } from '@app/contract/permissions';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageOfRows } from '../../db/page.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import type { PageRequest } from '../../http/pagination.ts';
@@ -28,17 +29,7 @@ export function notificationsRepo(db: Db) {
         eq(notifications.userId, userId),
         isRead === undefined ? undefined : eq(notifications.isRead, isRead),
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(page.order, notifications.id)
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(notifications).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageOfRows(db, notifications, where, page);
     },
 
     async unread(userId: number) {

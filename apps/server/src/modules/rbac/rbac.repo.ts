@@ -1,6 +1,7 @@
 import { policyPath } from '@app/contract/permissions';
 import { and, count, eq, ilike, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageOfRows } from '../../db/page.ts';
 import { permissions, rolePolicies, roles } from '../../db/schema/rbac.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
@@ -124,17 +125,7 @@ export function rbacRepo(db: Db) {
 
     async listPermissions(page: PageRequest, search: string) {
       const where = search ? ilike(permissions.name, likePattern(search)) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(permissions)
-          .where(where)
-          .orderBy(page.order, permissions.id)
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(permissions).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageOfRows(db, permissions, where, page);
     },
 
     async findPermission(id: number) {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageOfRows } from '../../db/page.ts';
 import { ticketActivities, ticketCategories, ticketCounters, tickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
@@ -247,17 +248,7 @@ export function ticketCategoriesRepo(db: Db, companyId: number) {
             )
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(ticketCategories)
-          .where(where)
-          .orderBy(page.order, asc(ticketCategories.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(ticketCategories).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageOfRows(db, ticketCategories, where, page);
     },
 
     async find(id: number) {

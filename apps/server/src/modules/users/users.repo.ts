@@ -1,5 +1,6 @@
-import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageOfRows } from '../../db/page.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { userPreferences, users } from '../../db/schema/users.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
@@ -119,17 +120,7 @@ export function companyUsersRepo(db: Db, companyId: number) {
             )
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(page.order, users.id)
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageOfRows(db, users, where, page);
     },
 
     async find(by: { id: number } | { externalId: string }) {
@@ -172,17 +163,7 @@ export function platformUsersRepo(db: Db) {
           : undefined,
         role ? sql`${role} = any(${users.roles})` : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(page.order, users.id)
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pageOfRows(db, users, where, page);
     },
   };
 }
