@@ -52,6 +52,33 @@ const cloudSends = () =>
 const finish = () => env.app.blasts.idle();
 const recipientsOf = (blastId: number) =>
   env.database.db.select().from(blastRecipients).where(eq(blastRecipients.blastId, blastId));
+/** Company A's package period, with its WhatsApp message count. */
+const periodOfA = async () =>
+  (
+    await env.database.db
+      .select()
+      .from(companyPackages)
+      .where(eq(companyPackages.companyId, world.companyA.id))
+  )[0]!;
+/** Holds the app's sender, then creates a blast to the given Telegram contacts; answers its id. */
+async function createHeld(title: string, contacts: string, message: string) {
+  await env.app.blasts.stop();
+  const created = await create(admin, {
+    title,
+    integration_id: String(bot.id),
+    recipent_type: 'contact',
+    recipent_contact: contacts,
+    message,
+  });
+  expect(created.status).toBe(201);
+  return created.body.data.id as number;
+}
+/** What a process leaves behind when it dies holding a blast's rows: their status, the lease run out. */
+const leftByDeadProcess = (blastId: number, status: 'claimed' | 'sending') =>
+  env.database.db
+    .update(blastRecipients)
+    .set({ status, lockedUntil: new Date(Date.now() - 1000) })
+    .where(eq(blastRecipients.blastId, blastId));
 
 async function sheet(rows: (string | number)[][]) {
   const book = new ExcelJS.Workbook();
@@ -95,12 +122,7 @@ describe('blasts', () => {
       .from(notifications)
       .where(eq(notifications.title, 'Blast completed'));
     expect(told[0]?.body).toBe('"Promo": 3 sent, 0 failed of 3.');
-    const period = (
-      await env.database.db
-        .select()
-        .from(companyPackages)
-        .where(eq(companyPackages.companyId, world.companyA.id))
-    )[0]!;
+    const period = await periodOfA();
     expect(period.waMessageCount).toBe(3);
     const history = await admin('GET', '/api/blasts?status=completed');
     expect(history.body.data.map((row: { id: number }) => row.id)).toContain(done.id);
@@ -196,27 +218,14 @@ describe('blasts', () => {
 
   it('pauses at once, resumes, and pauses itself with the reason when the quota runs out', async () => {
     // Held, so that the pause lands before any pass of the sender.
-    await env.app.blasts.stop();
-    const created = await create(admin, {
-      title: 'Paused',
-      integration_id: String(bot.id),
-      recipent_type: 'contact',
-      recipent_contact: '600@telegram,601@telegram',
-      message: 'Hello',
-    });
-    const id = created.body.data.id;
+    const id = await createHeld('Paused', '600@telegram,601@telegram', 'Hello');
     const paused = await admin('PUT', `/api/blasts/id/${id}/status`, { status: 'paused' });
     expect(paused.body.message).toBe('Status changed successfully');
     env.app.blasts.start();
     await finish();
     expect((await recipientsOf(id)).every((row) => row.status === 'pending')).toBe(true);
 
-    const period = (
-      await env.database.db
-        .select()
-        .from(companyPackages)
-        .where(eq(companyPackages.companyId, world.companyA.id))
-    )[0]!;
+    const period = await periodOfA();
     await env.database.db
       .update(companyPackages)
       .set({ waMessageCount: period.waMessageLimit - 1 })
@@ -245,20 +254,9 @@ describe('blasts', () => {
   });
 
   it('records an interrupted send as failed rather than sending twice', async () => {
-    await env.app.blasts.stop();
-    const created = await create(admin, {
-      title: 'Crash',
-      integration_id: String(bot.id),
-      recipent_type: 'contact',
-      recipent_contact: '602@telegram',
-      message: 'Hello',
-    });
-    const id = created.body.data.id;
+    const id = await createHeld('Crash', '602@telegram', 'Hello');
     // A process claimed the row and died before recording the result.
-    await env.database.db
-      .update(blastRecipients)
-      .set({ status: 'sending', lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(blastRecipients.blastId, id));
+    await leftByDeadProcess(id, 'sending');
     const before = telegramSends().length;
     env.app.blasts.start();
     await finish();
@@ -275,20 +273,9 @@ describe('blasts', () => {
   });
 
   it('sends the rows a dead process had only claimed, once', async () => {
-    await env.app.blasts.stop();
-    const created = await create(admin, {
-      title: 'Claimed by the dead',
-      integration_id: String(bot.id),
-      recipent_type: 'contact',
-      recipent_contact: '602@telegram',
-      message: 'Hello again',
-    });
-    const id = created.body.data.id;
+    const id = await createHeld('Claimed by the dead', '602@telegram', 'Hello again');
     // A process claimed the row and died before its send started.
-    await env.database.db
-      .update(blastRecipients)
-      .set({ status: 'claimed', lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(blastRecipients.blastId, id));
+    await leftByDeadProcess(id, 'claimed');
     const before = telegramSends().length;
     env.app.blasts.start();
     await finish();
@@ -347,13 +334,7 @@ describe('blasts when the provider fails', () => {
   };
   const delivered = (chatId: string) =>
     env.app.sandbox!.telegram.threads.sent(TOKEN).filter((message) => message.id.startsWith(`${chatId}:`));
-  const quotaUsed = async () =>
-    (
-      await env.database.db
-        .select()
-        .from(companyPackages)
-        .where(eq(companyPackages.companyId, world.companyA.id))
-    )[0]!.waMessageCount;
+  const quotaUsed = async () => (await periodOfA()).waMessageCount;
   /**
    * A sender of its own with delays of a fraction of a second, driven pass by pass (the app's is
    * held meanwhile): real time, no fake timers. `failing` throws a plain error (a network failure
@@ -394,22 +375,11 @@ describe('blasts when the provider fails', () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
-  const createHeld = async (contacts: string) => {
-    await env.app.blasts.stop();
-    const created = await create(admin, {
-      title: 'Retry',
-      integration_id: String(bot.id),
-      recipent_type: 'contact',
-      recipent_contact: contacts,
-      message: 'Hello retry',
-    });
-    expect(created.status).toBe(201);
-    return created.body.data.id as number;
-  };
+  const createRetry = (contacts: string) => createHeld('Retry', contacts, 'Hello retry');
   afterAll(() => env.app.blasts.start());
 
   it('retries a provider that is down for a while and sends each recipient once', async () => {
-    const id = await createHeld('600@telegram,601@telegram,602@telegram');
+    const id = await createRetry('600@telegram,601@telegram,602@telegram');
     const before = { quota: await quotaUsed(), requests: telegramSends().length };
     const counts = ['600', '601', '602'].map((chat) => delivered(chat).length);
     // The first three sends: one network failure and two 503s. Then one more 503 on a retry.
@@ -440,7 +410,7 @@ describe('blasts when the provider fails', () => {
   });
 
   it('fails a recipient with the reason after the last retry, gives the quota back and completes', async () => {
-    const id = await createHeld('601@telegram');
+    const id = await createRetry('601@telegram');
     const before = {
       quota: await quotaUsed(),
       requests: telegramSends().length,
@@ -469,7 +439,7 @@ describe('blasts when the provider fails', () => {
   });
 
   it('fails at once, without a retry, when the provider may have sent it (a 500)', async () => {
-    const id = await createHeld('600@telegram');
+    const id = await createRetry('600@telegram');
     const before = { requests: telegramSends().length };
     // Delays far beyond the test: a retry would leave the blast running.
     const sender = senderWith([60]);
@@ -485,7 +455,7 @@ describe('blasts when the provider fails', () => {
   });
 
   it('fails a refused recipient at once, without a retry', async () => {
-    const id = await createHeld('602@telegram,600@telegram');
+    const id = await createRetry('602@telegram,600@telegram');
     env.app.sandbox!.telegram.block(TOKEN, '602');
     try {
       const before = { quota: await quotaUsed(), requests: telegramSends().length };
