@@ -1,17 +1,16 @@
-import { type BadRecipientRow, BLAST_MESSAGE_MAX } from '@app/contract/blasts';
+import { BLAST_MESSAGE_MAX } from '@app/contract/blasts';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../shared/api/client.ts';
+import { errorMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/notify.ts';
 import { MessageField } from '../../shared/outbound/MessageField.tsx';
 import { useRecipientFields } from '../../shared/outbound/RecipientFields.tsx';
+import { useServerRefusal } from '../../shared/outbound/server-refusal.ts';
 import { usePermissions } from '../../shared/permissions/use-permissions.ts';
 import {
   type BlastFormValues,
-  badRowsOf,
   blastFormData,
   emptyBlastForm,
   SERVER_FIELDS,
@@ -26,7 +25,6 @@ export function CreateBlastDialog({ onClose }: { onClose: () => void }) {
   const { guard } = usePermissions();
   const phone = useMediaQuery('(max-width: 36em)');
   const create = useCreateBlast();
-  const [badRows, setBadRows] = useState<BadRecipientRow[]>([]);
   const form = useForm<BlastFormValues>({
     mode: 'controlled',
     initialValues: emptyBlastForm(),
@@ -34,26 +32,18 @@ export function CreateBlastDialog({ onClose }: { onClose: () => void }) {
     validate: (values) =>
       Object.fromEntries(Object.entries(validateBlast(values)).map(([field, key]) => [field, t(key)])),
   });
-  const recipients = useRecipientFields(form, {
-    downloadTemplate,
-    onListChange: () => setBadRows([]),
-  });
+  const refusal = useServerRefusal(form, SERVER_FIELDS);
+  const recipients = useRecipientFields(form, { downloadTemplate, onListChange: refusal.clear });
 
   const submit = form.onSubmit(async (submitted) => {
     if (create.isPending || !guard('blast_create')) return;
-    setBadRows([]);
+    refusal.clear();
     try {
       const result = await create.mutateAsync(blastFormData(submitted));
       notify('success', result.message || t('blasts.form.created'));
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const issue of error.fields) {
-          const field = SERVER_FIELDS[issue.field];
-          if (field) form.setFieldError(field, issue.message);
-        }
-        setBadRows(badRowsOf(error.data));
-      }
+      refusal.show(error);
       notify('error', errorMessage(error, t('blasts.form.failedCreate')));
     }
   });
@@ -77,7 +67,7 @@ export function CreateBlastDialog({ onClose }: { onClose: () => void }) {
               {...form.getInputProps('title')}
             />
             {recipients.fields}
-            {badRows.length > 0 && (
+            {refusal.badRows.length > 0 && (
               <Alert color="red" title={t('blasts.form.badRows')} data-testid="bad-rows">
                 <ScrollArea.Autosize mah={180} type="auto">
                   <Table fz="xs" verticalSpacing={2} horizontalSpacing="xs">
@@ -89,7 +79,7 @@ export function CreateBlastDialog({ onClose }: { onClose: () => void }) {
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
-                      {badRows.map((row) => (
+                      {refusal.badRows.map((row) => (
                         <Table.Tr key={row.row}>
                           <Table.Td>{row.row}</Table.Td>
                           <Table.Td style={{ overflowWrap: 'anywhere' }}>

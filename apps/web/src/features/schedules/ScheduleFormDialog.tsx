@@ -1,4 +1,3 @@
-import type { BadRecipientRow } from '@app/contract/blasts';
 import {
   REPEAT_TYPES,
   SCHEDULE_DESCRIPTION_MAX,
@@ -20,13 +19,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../shared/api/client.ts';
+import { errorMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/notify.ts';
 import { MessageField } from '../../shared/outbound/MessageField.tsx';
 import { useRecipientFields } from '../../shared/outbound/RecipientFields.tsx';
-import { badRowsOf } from '../../shared/outbound/recipient-selection.ts';
+import { useServerRefusal } from '../../shared/outbound/server-refusal.ts';
 import { usePermissions } from '../../shared/permissions/use-permissions.ts';
 import { ScheduleTimeInput } from './ScheduleTimeInput.tsx';
 import {
@@ -60,7 +58,6 @@ export function ScheduleFormDialog({
   const phone = useMediaQuery('(max-width: 36em)');
   const editing = schedule !== null;
   const save = useSaveSchedule();
-  const [badRows, setBadRows] = useState<BadRecipientRow[]>([]);
   const form = useForm<ScheduleFormValues>({
     mode: 'controlled',
     initialValues: schedule ? scheduleToForm(schedule) : emptyScheduleForm(),
@@ -70,16 +67,17 @@ export function ScheduleFormDialog({
       ),
   });
   const { values } = form;
+  const refusal = useServerRefusal(form, SERVER_FIELDS);
   const recipients = useRecipientFields(form, {
     allowDeselect: false,
     keptCount: keepsSavedList(values, schedule) ? (schedule?.recipients_count ?? 0) : null,
     downloadTemplate: editing ? undefined : downloadScheduleTemplate,
-    onListChange: () => setBadRows([]),
+    onListChange: refusal.clear,
   });
 
   const submit = form.onSubmit(async (submitted) => {
     if (save.isPending || !guard(editing ? 'schedule_update' : 'schedule_create')) return;
-    setBadRows([]);
+    refusal.clear();
     try {
       const result = await save.mutateAsync({
         id: schedule?.id ?? null,
@@ -88,13 +86,7 @@ export function ScheduleFormDialog({
       notify('success', result.message || t(editing ? 'schedules.updated' : 'schedules.created'));
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const issue of error.fields) {
-          const field = SERVER_FIELDS[issue.field];
-          if (field) form.setFieldError(field, issue.message);
-        }
-        setBadRows(badRowsOf(error.data));
-      }
+      refusal.show(error);
       notify('error', errorMessage(error, t(editing ? 'schedules.failedUpdate' : 'schedules.failedCreate')));
     }
   });
@@ -200,11 +192,11 @@ export function ScheduleFormDialog({
               />
             )}
             {recipients.fields}
-            {badRows.length > 0 && (
+            {refusal.badRows.length > 0 && (
               <Alert color="red" title={t('schedules.form.badRows')} data-testid="bad-rows">
                 <ScrollArea.Autosize mah={160} type="auto">
                   <List size="xs" spacing={2}>
-                    {badRows.map((row) => (
+                    {refusal.badRows.map((row) => (
                       <List.Item key={row.row}>
                         {t('schedules.form.badRow', {
                           row: row.row,
