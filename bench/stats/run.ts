@@ -21,6 +21,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { CHAT_SHARDS } from '../../apps/server/src/db/schema/statistics.ts';
 import { tenantOf } from '../../apps/server/src/http/access.ts';
 import { send } from '../../apps/server/src/http/envelope.ts';
 import { utcDay } from '../../apps/server/src/modules/statistics/statistics.repo.ts';
@@ -132,14 +133,14 @@ async function measure(database: BenchDatabase, bench: BenchApp) {
   await insertMessages(db, b, OTHER_MESSAGES, 90 * 86_400, OTHER_INBOUND_PERCENT);
   const messagesSeconds = (performance.now() - setupStarted) / 1000;
 
-  // The counters these messages imply. Each inbound message went through the inbound pipeline,
-  // whose step `countInbound` (apps/server/src/modules/statistics/statistics.service.ts) moved
-  // 'chats' by one on the message's UTC day: this one aggregate writes what it would have written.
+  // The counters these messages imply. The statement that stores an inbound message
+  // (inboundRepo.ingest) moves 'chats' by one on the message's UTC day, on the contact's shard:
+  // this one aggregate writes what it would have written.
   await db.execute(sql`
-    insert into statistics_daily (company_id, type, day, count)
-    select company_id, 'chats', (created_at at time zone 'UTC')::date, count(*)::int
+    insert into statistics_daily (company_id, type, day, shard, count)
+    select company_id, 'chats', (created_at at time zone 'UTC')::date, contact_id % ${CHAT_SHARDS}, count(*)::int
     from messages where not is_from_me
-    group by company_id, (created_at at time zone 'UTC')::date`);
+    group by company_id, (created_at at time zone 'UTC')::date, contact_id % ${CHAT_SHARDS}`);
   // The other cards' counters, as the tickets, blasts, knowledge and schedules modules move them
   // (synthetic: no ticket or blast rows stand behind them, which the endpoints never read).
   for (const [company, days] of [

@@ -257,7 +257,7 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
   app.addHook('onClose', () => schedules.stop());
   schedulesRoutes(app, deps, schedulesService(deps, quota, schedules.wake), blastsApi);
   webhooksRoutes(app, deps, integrations, inbound);
-  statisticsModule(app, deps, inbound);
+  statisticsModule(app, deps);
   await app.register(fastifyWebsocket, { options: { maxPayload: 65_536 } });
   hub = realtimeHub(bus, {
     canJoin: async (principal, room) =>

@@ -1,10 +1,14 @@
-import { date, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 
 /**
  * The dashboard's counters: one row per company, type and day (UTC), moved by the code that
  * changes the data, so the statistics never count messages on request. A total is the sum of a
- * type's rows; a trend reads the rows of the range.
+ * type's rows; a trend sums the rows of each day of the range.
+ *
+ * Inbound messages count on one of CHAT_SHARDS rows of their day (by contact), not on one: every
+ * webhook's transaction holds its counter row until it commits, so a single row per company and day
+ * would let one company's webhooks commit only one at a time.
  */
 export const statisticsDaily = pgTable(
   'statistics_daily',
@@ -14,7 +18,11 @@ export const statisticsDaily = pgTable(
       .references(() => companies.id),
     type: varchar('type', { length: 32 }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    shard: smallint('shard').notNull().default(0),
     count: integer('count').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.companyId, table.type, table.day] })],
+  (table) => [primaryKey({ columns: [table.companyId, table.type, table.day, table.shard] })],
 );
+
+/** How many rows an inbound day's chat count is spread over. */
+export const CHAT_SHARDS = 8;

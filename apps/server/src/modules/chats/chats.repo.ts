@@ -22,6 +22,7 @@ import {
   messages,
   platforms,
 } from '../../db/schema/messaging.ts';
+import { CHAT_SHARDS, statisticsDaily } from '../../db/schema/statistics.ts';
 import { likePattern } from '../../http/pagination.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -337,7 +338,24 @@ export function agentChatsRepo(db: Db) {
   };
 }
 
-// The inbound pipeline's writes, prepared once (see db/prepared.ts).
+// The inbound pipeline's statements, prepared once (see db/prepared.ts).
+const inboundContactQuery = preparedQuery((db) =>
+  db
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      phone: contacts.phone,
+      integrationId: contacts.integrationId,
+    })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.companyId, sql.placeholder('companyId')),
+        eq(contacts.chatId, sql.placeholder('chatId')),
+      ),
+    )
+    .prepare('inbound_contact'),
+);
 const upsertContactQuery = preparedQuery((db) =>
   db
     .insert(contacts)
@@ -394,8 +412,28 @@ const storeIncomingQuery = preparedQuery((db) => {
       .where(eq(contacts.id, inserted.contactId))
       .returning(getTableColumns(contacts)),
   );
+  // The day's "chats" counter moves in the same statement: counted exactly when stored.
+  const counted = db.$with('counted').as(
+    db
+      .insert(statisticsDaily)
+      .select(
+        db
+          .select({
+            companyId: inserted.companyId,
+            type: sql`'chats'`.as('type'),
+            day: sql`(${inserted.createdAt} at time zone 'UTC')::date`.as('day'),
+            shard: sql`${inserted.contactId} % ${sql.raw(String(CHAT_SHARDS))}`.as('shard'),
+            count: sql`1`.as('count'),
+          })
+          .from(inserted),
+      )
+      .onConflictDoUpdate({
+        target: [statisticsDaily.companyId, statisticsDaily.type, statisticsDaily.day, statisticsDaily.shard],
+        set: { count: sql`${statisticsDaily.count} + excluded.count` },
+      }),
+  );
   return db
-    .with(inserted, summarised)
+    .with(inserted, summarised, counted)
     .select({ message: inserted._.selectedFields, contact: summarised._.selectedFields })
     .from(inserted)
     .innerJoin(summarised, eq(summarised.id, inserted.contactId))
@@ -406,10 +444,12 @@ const storeIncomingQuery = preparedQuery((db) => {
 export function inboundRepo(db: Db) {
   return {
     /**
-     * Stores an incoming message once, in two statements, each prepared: the contact is created or
-     * renamed, then the message is inserted and the conversation summary moves with it in one
-     * statement, so a re-delivered message changes nothing. A process that dies between the two
-     * leaves a contact without the message; the provider, which got no 200, delivers it again.
+     * Stores an incoming message once: the contact is read, and created or renamed only when it
+     * is new or changed (most messages come from known customers, and a write waits for a commit);
+     * then the message is inserted, and the conversation summary and the day's chat counter move
+     * with it, in one statement, so a re-delivered message changes nothing. A process that dies
+     * between the two leaves a contact without the message; the provider, which got no 200,
+     * delivers it again.
      */
     async ingest(
       integration: { id: number; companyId: number; chatType: 'wa' | 'telegram' },
@@ -422,17 +462,30 @@ export function inboundRepo(db: Db) {
         timestamp: Date;
       },
     ): Promise<{ contact: ContactRow; message: MessageRow } | null> {
-      const [contact] = await upsertContactQuery(db).execute({
+      const [known] = await inboundContactQuery(db).execute({
         companyId: integration.companyId,
-        integrationId: integration.id,
         chatId: event.chatId,
-        chatType: integration.chatType,
-        name: event.senderName,
-        phone: event.phone,
       });
+      const unchanged =
+        known &&
+        known.name === event.senderName &&
+        known.integrationId === integration.id &&
+        (event.phone === null || known.phone === event.phone);
+      const contactId = unchanged
+        ? known.id
+        : (
+            await upsertContactQuery(db).execute({
+              companyId: integration.companyId,
+              integrationId: integration.id,
+              chatId: event.chatId,
+              chatType: integration.chatType,
+              name: event.senderName,
+              phone: event.phone,
+            })
+          )[0]!.id;
       const [stored] = await storeIncomingQuery(db).execute({
         companyId: integration.companyId,
-        contactId: contact!.id,
+        contactId,
         integrationId: integration.id,
         senderName: event.senderName,
         text: event.text,

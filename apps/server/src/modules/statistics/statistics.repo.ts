@@ -28,7 +28,7 @@ const incrementQuery = preparedQuery((db) =>
       count: sql.placeholder('n'),
     })
     .onConflictDoUpdate({
-      target: [statisticsDaily.companyId, statisticsDaily.type, statisticsDaily.day],
+      target: [statisticsDaily.companyId, statisticsDaily.type, statisticsDaily.day, statisticsDaily.shard],
       set: { count: sql`${statisticsDaily.count} + excluded.count` },
     })
     .prepare('increment_daily'),

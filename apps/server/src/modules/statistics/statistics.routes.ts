@@ -3,7 +3,6 @@ import type { Deps } from '../../deps.ts';
 import { tenantOf } from '../../http/access.ts';
 import type { App } from '../../http/app-type.ts';
 import { send } from '../../http/envelope.ts';
-import type { InboundService } from '../webhooks/inbound.service.ts';
 import { statisticsSummary, statisticsTrend, trendQuery } from './statistics.schema.ts';
 import { type StatisticsService, statisticsService } from './statistics.service.ts';
 
@@ -29,13 +28,12 @@ export function statisticsRoutes(app: App, statistics: StatisticsService) {
 }
 
 /**
- * The statistics module as app.ts wires it: the routes, and the inbound step that counts chats.
- * Answers the service, whose `incrementDaily` the modules of tickets, blasts, knowledge and
- * schedules call as their data changes.
+ * The statistics module as app.ts wires it. Answers the service, whose `incrementDaily` the
+ * modules of tickets, blasts, knowledge and schedules call as their data changes; inbound chats
+ * are counted by the statement that stores them (inboundRepo.ingest).
  */
-export function statisticsModule(app: App, deps: Deps, inbound: InboundService) {
+export function statisticsModule(app: App, deps: Deps) {
   const statistics = statisticsService(deps);
-  inbound.use(statistics.countInbound);
   statisticsRoutes(app, statistics);
   return statistics;
 }

@@ -1,7 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { Tenant } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { InboundStep } from '../webhooks/inbound.service.ts';
 import { incrementDaily, statisticsRepo, utcDay } from './statistics.repo.ts';
 import {
   type CounterType,
@@ -28,11 +27,6 @@ export function statisticsService(deps: Deps) {
     incrementDaily(companyId: number, type: CounterType, n = 1, at = new Date()) {
       return incrementDaily(deps.db, companyId, type, n, at);
     },
-
-    /** The inbound pipeline step: each new customer message is one chat on its day. */
-    countInbound: (async ({ message }) => {
-      await incrementDaily(deps.db, message.companyId, 'chats', 1, message.createdAt);
-    }) satisfies InboundStep,
 
     /** The six cards. */
     async summary(tenant: Tenant): Promise<StatisticsSummary> {
@@ -65,7 +59,7 @@ export function statisticsService(deps: Deps) {
         const series = counts.get(row.type);
         if (!series) continue;
         row.offsets.forEach((offset, i) => {
-          series[offset] = row.counts[i]!;
+          series[offset]! += row.counts[i]!; // a day may have several rows (CHAT_SHARDS)
         });
       }
       const startMs = Date.parse(`${start}T00:00:00Z`);

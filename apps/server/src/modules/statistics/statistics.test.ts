@@ -46,14 +46,16 @@ describe('dashboard statistics', () => {
     }
     // A re-delivered update is not a new chat.
     await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(2, dewi, 'Masih buka?'));
+    // Another customer's chat counts on another of the day's rows (CHAT_SHARDS); both add up.
+    await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(3, { id: 7002, name: 'Budi' }, 'Pagi'));
 
     const { status, body } = await adminA('GET', '/api/messages/statistics');
     expect(status).toBe(200);
     expect(body).toMatchObject({ status_code: 200, message: 'Success' });
-    expect(body.data.total_chats).toBe(2);
+    expect(body.data.total_chats).toBe(3);
 
     const trend = (await adminA('GET', '/api/messages/statistics/trend')).body.data;
-    expect(trend.chats.at(-1)).toEqual({ date: today, count: 2 });
+    expect(trend.chats.at(-1)).toEqual({ date: today, count: 3 });
   });
 
   it('keeps each company to its own counts', async () => {
@@ -71,7 +73,7 @@ describe('dashboard statistics', () => {
     await incrementDaily(env.database.db, companyA.id, 'blasts', 1);
     await incrementDaily(env.database.db, companyA.id, 'schedulings', 4);
     expect(await summary(adminA)).toEqual({
-      total_chats: 2,
+      total_chats: 3,
       total_blasts: 1,
       total_knowledge: 1,
       total_tickets: 5,
