@@ -102,8 +102,8 @@ async function main() {
       database,
       {},
       {
-        // The floor under both endpoints: a signed-in GET that the access guard lets through (which
-        // loads the caller's principal from the database, as for every request) and nothing more.
+        // The floor under both endpoints: a signed-in GET that the access guard lets through (the
+        // verified token and the caller's principal remembered, as for every request) and nothing more.
         beforeListen: (app) =>
           app.get(
             GUARD_ONLY,

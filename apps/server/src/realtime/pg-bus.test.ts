@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freshDatabase } from '../test/harness.ts';
 import type { BusEvent } from './bus.ts';
 import { postgresBus } from './pg-bus.ts';
@@ -44,7 +44,10 @@ describe.runIf(url)('PostgreSQL event bus', () => {
         companyId: 1,
         roomId: `room-${i}@c.us`,
       }));
+      const statements = vi.spyOn(database.db, 'execute');
       await Promise.all(many.map((event) => a.publish(event)));
+      expect(statements).toHaveBeenCalledTimes(1);
+      statements.mockRestore();
       await expect.poll(() => received.length, { timeout: 5000 }).toBe(7);
       expect(received.slice(2)).toEqual(many);
     } finally {
