@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import type { Deps } from '../deps.ts';
+import { passLoop } from './pass-loop.ts';
 
 export interface JobKind<P> {
   /** Runs one job. Throwing retries it later (with backoff) until its attempts are used up. */
@@ -23,10 +24,6 @@ const backoffSeconds = (attempt: number) => Math.min(300, 5 * 2 ** (attempt - 1)
  */
 export function jobQueue(deps: Pick<Deps, 'db' | 'log'>, pollMs: number) {
   const kinds = new Map<string, JobKind<never>>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
 
   async function claim(): Promise<(typeof jobs.$inferSelect)[]> {
     return deps.db.transaction(async (tx) => {
@@ -106,23 +103,7 @@ export function jobQueue(deps: Pick<Deps, 'db' | 'log'>, pollMs: number) {
     }
   }
 
-  /** One pass at a time per process; a wake-up during a pass makes another pass follow. */
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runDue()
-      .catch((error) => deps.log.error({ err: error }, 'job worker pass failed'))
-      .then(() => {
-        running = null;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
-  }
+  const loop = passLoop(deps.log, runDue, { everyMs: pollMs, failure: 'job worker pass failed' });
 
   return {
     define<P>(kind: string, handler: JobKind<P>) {
@@ -136,32 +117,12 @@ export function jobQueue(deps: Pick<Deps, 'db' | 'log'>, pollMs: number) {
       options: { db?: Db; delaySeconds?: number } = {},
     ) {
       await insertJobs(options.db ?? deps.db, kind, [payload], options.delaySeconds);
-      if (!options.db) wake();
+      if (!options.db) loop.wake();
     },
 
-    wake,
     runDue,
-
-    start() {
-      stopped = false;
-      timer = setInterval(wake, pollMs);
-      timer.unref();
-      wake();
-    },
-
-    /** Stops polling and waits for the pass under way. */
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-
-    /** Tests: waits until every due job of this process has run. */
-    async idle() {
-      while (running) await running;
-      await runDue();
-    },
+    // idle() (tests) waits until every due job of this process has run.
+    ...loop,
   };
 }
 export type JobQueue = ReturnType<typeof jobQueue>;

@@ -1,5 +1,6 @@
 import { BLAST_MSG } from '@app/contract/blasts';
 import type { Deps } from '../../deps.ts';
+import { passLoop } from '../../jobs/pass-loop.ts';
 import { ChannelError } from '../../providers/channels/port.ts';
 import type { QuotaService } from '../billing/quota.service.ts';
 import { platformIntegrationsRepo } from '../integrations/integrations.repo.ts';
@@ -38,10 +39,6 @@ export function blastSender(
   const retryDelays = options.retryDelaysSeconds ?? RETRY_DELAYS_SECONDS;
   const repo = blastSendingRepo(deps.db);
   const { integrations, quota, notifications } = ports;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
 
   type Adapter = ReturnType<typeof integrations.adapterFor>;
   type Channel = ReturnType<typeof integrations.channelOf>;
@@ -181,45 +178,9 @@ export function blastSender(
     return total;
   }
 
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runDue()
-      .then(() => undefined)
-      .catch((error) => deps.log.error({ err: error }, 'blast sender pass failed'))
-      .then(() => {
-        running = null;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
-  }
-
-  return {
-    runDue,
-    wake,
-    start() {
-      stopped = false;
-      // Budgets are per second: a pass every quarter second keeps a limited integration busy.
-      timer = setInterval(wake, 250);
-      timer.unref();
-      wake();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-    /** Tests: waits until the blasts of this process have nothing left to send now. */
-    async idle() {
-      while (running) await running;
-      await runDue();
-    },
-  };
+  // Budgets are per second: a pass every quarter second keeps a limited integration busy.
+  const loop = passLoop(deps.log, runDue, { everyMs: 250, failure: 'blast sender pass failed' });
+  // idle() (tests) waits until the blasts of this process have nothing left to send now.
+  return { runDue, ...loop };
 }
 export type BlastSender = ReturnType<typeof blastSender>;

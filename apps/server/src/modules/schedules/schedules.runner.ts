@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import { passLoop } from '../../jobs/pass-loop.ts';
 import { blastsRepo } from '../blasts/blasts.repo.ts';
 import { type Recipient, resolveRecipients } from '../blasts/recipients.ts';
 import { chatTypeOfKind } from '../chats/chats.presenter.ts';
@@ -17,9 +18,6 @@ const POLL_MS = 1000;
  */
 export function scheduleRunner(deps: Deps, wakeSender: () => void) {
   const repo = scheduleRunsRepo(deps.db);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = true;
 
   async function runDue() {
     let fired = 0;
@@ -61,36 +59,13 @@ export function scheduleRunner(deps: Deps, wakeSender: () => void) {
     return fired;
   }
 
-  function tick() {
-    if (stopped || running) return;
-    running = runDue()
-      .then(() => undefined)
-      .catch((error) => deps.log.error({ err: error }, 'schedule runner pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
-
-  return {
-    runDue,
-    wake: tick,
-    start() {
-      stopped = false;
-      timer = setInterval(tick, POLL_MS);
-      timer.unref();
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-    /** Tests: waits for the pass under way, then fires whatever is due. */
-    async idle() {
-      while (running) await running;
-      return runDue();
-    },
-  };
+  // A wake-up during a pass is dropped: the next tick, within POLL_MS, fires what it missed.
+  const loop = passLoop(deps.log, runDue, {
+    everyMs: POLL_MS,
+    failure: 'schedule runner pass failed',
+    followUpWake: false,
+  });
+  // idle() (tests) waits for the pass under way, then fires whatever is due.
+  return { runDue, ...loop };
 }
 export type ScheduleRunner = ReturnType<typeof scheduleRunner>;
