@@ -2,6 +2,7 @@ import type { Deps } from '../deps.ts';
 import { billingService } from '../modules/billing/billing.service.ts';
 import { notificationsService } from '../modules/notifications/notifications.service.ts';
 import type { PaymentsPort } from '../providers/payments/port.ts';
+import { type PeriodicHost, runEvery } from './run-every.ts';
 
 /** Expiry needs no provider call; the port is only there because the service is built with one. */
 const noPayments: PaymentsPort = {
@@ -26,26 +27,10 @@ export async function runInvoiceExpiry(deps: Deps, batch = 100) {
 }
 
 /** The loop `npm start` runs: every INVOICE_EXPIRY_INTERVAL_SECONDS, stopped when the app closes. */
-export function startInvoiceExpiry(app: {
-  deps: Deps;
-  addHook(name: 'onClose', hook: () => Promise<void>): unknown;
-}) {
+export function startInvoiceExpiry(app: PeriodicHost) {
   const { deps } = app;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const expired = await runInvoiceExpiry(deps);
-      if (expired > 0) deps.log.info({ expired }, 'invoices expired');
-    } catch (error) {
-      deps.log.error({ err: error }, 'invoice expiry failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), deps.config.payments.expiryIntervalSeconds * 1000);
-  timer.unref();
-  void tick();
-  app.addHook('onClose', async () => clearInterval(timer));
+  runEvery(app, deps.config.payments.expiryIntervalSeconds * 1000, 'invoice expiry failed', async () => {
+    const expired = await runInvoiceExpiry(deps);
+    if (expired > 0) deps.log.info({ expired }, 'invoices expired');
+  });
 }

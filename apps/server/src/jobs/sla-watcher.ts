@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { notificationsService } from '../modules/notifications/notifications.service.ts';
 import { slaRepo } from '../modules/tickets/tickets.repo.ts';
+import { type PeriodicHost, runEvery } from './run-every.ts';
 
 /** How often `npm start` looks for overdue tickets. */
 export const SLA_WATCH_INTERVAL_MS = 60_000;
@@ -36,26 +37,10 @@ export async function runSlaWatcher(deps: Deps, batch = 100) {
 }
 
 /** The loop `npm start` runs, stopped when the app closes. */
-export function startSlaWatcher(
-  app: { deps: Deps; addHook(name: 'onClose', hook: () => Promise<void>): unknown },
-  intervalMs = SLA_WATCH_INTERVAL_MS,
-) {
+export function startSlaWatcher(app: PeriodicHost, intervalMs = SLA_WATCH_INTERVAL_MS) {
   const { deps } = app;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const reported = await runSlaWatcher(deps);
-      if (reported > 0) deps.log.info({ reported }, 'overdue tickets reported');
-    } catch (error) {
-      deps.log.error({ err: error }, 'SLA watcher failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  app.addHook('onClose', async () => clearInterval(timer));
+  runEvery(app, intervalMs, 'SLA watcher failed', async () => {
+    const reported = await runSlaWatcher(deps);
+    if (reported > 0) deps.log.info({ reported }, 'overdue tickets reported');
+  });
 }
