@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { secretBox } from '../crypto/secrets.ts';
 import { companyPackages, packages } from '../db/schema/billing.ts';
 import { integrations, platforms } from '../db/schema/messaging.ts';
@@ -60,6 +61,27 @@ export function postTelegram(env: TestEnv, webhook: string, secret: string | nul
       ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }),
     },
   });
+}
+
+/**
+ * Customer `userId` writes `text` to the bot, as Telegram update `updateId` (a new one each time);
+ * answers once the webhook took it and every job it caused has run.
+ */
+export async function customerWrites(
+  env: TestEnv,
+  bot: { webhook: string; secret: string },
+  updateId: number,
+  userId: number,
+  text: string,
+) {
+  const response = await postTelegram(
+    env,
+    bot.webhook,
+    bot.secret,
+    telegramUpdate(updateId, { id: userId, name: `Customer ${userId}` }, text),
+  );
+  expect(response.statusCode).toBe(200);
+  await env.app.jobs.idle();
 }
 
 /** Gives a company a package period in force with `wa` messages left. */

@@ -5,7 +5,7 @@ import { contacts, messages } from '../../db/schema/messaging.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { fakeLlm } from '../../test/fake-llm.ts';
 import { type Client, standardWorld, startApp, type TestEnv } from '../../test/harness.ts';
-import { activeTelegram, giveQuota, postTelegram, telegramUpdate } from '../../test/messaging.ts';
+import { activeTelegram, customerWrites, giveQuota } from '../../test/messaging.ts';
 import { multipart } from '../../test/uploads.ts';
 
 let env: TestEnv;
@@ -31,14 +31,7 @@ async function uploadKnowledge(as: Client, name: string, content: string) {
 /** A customer writes to the company's bot; answers once every job it caused has run. */
 async function customerSays(userId: number, text: string) {
   update += 1;
-  const response = await postTelegram(
-    env,
-    bot.webhook,
-    bot.secret,
-    telegramUpdate(update, { id: userId, name: `Customer ${userId}` }, text),
-  );
-  expect(response.statusCode).toBe(200);
-  await env.app.jobs.idle();
+  await customerWrites(env, bot, update, userId, text);
 }
 
 const contactOf = async (userId: number) =>

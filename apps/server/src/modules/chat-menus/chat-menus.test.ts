@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages } from '../../db/schema/messaging.ts';
 import { type Client, standardWorld, startApp, type TestEnv } from '../../test/harness.ts';
-import { activeTelegram, giveQuota, postTelegram, telegramUpdate } from '../../test/messaging.ts';
+import { activeTelegram, customerWrites, giveQuota } from '../../test/messaging.ts';
 import { orderStatusExport } from '../../test/n8n-export.ts';
 import { BOT_TEXT } from './bot-menu.ts';
 
@@ -14,16 +14,10 @@ let workflowId: number;
 const actions: Record<string, number> = {};
 let update = 0;
 
+/** A customer writes to the company's bot; answers once every job it caused has run. */
 async function customerSays(userId: number, text: string) {
   update += 1;
-  const response = await postTelegram(
-    env,
-    bot.webhook,
-    bot.secret,
-    telegramUpdate(update, { id: userId, name: `Customer ${userId}` }, text),
-  );
-  expect(response.statusCode).toBe(200);
-  await env.app.jobs.idle();
+  await customerWrites(env, bot, update, userId, text);
 }
 
 /** What the bot has said to one customer, oldest first. */

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChannelLab, startChannelLab } from '../../sandbox/testing.ts';
+import { rejection } from '../../test/rejection.ts';
 import { ChannelError, type ChannelIntegration } from './port.ts';
 import { splitText, telegramAdapter } from './telegram.ts';
 
 let lab: ChannelLab;
 let adapter: ReturnType<typeof telegramAdapter>;
 let integration: ChannelIntegration;
-
-const rejection = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ChannelError;
-  }
-  throw new Error('expected a ChannelError');
-};
 
 beforeAll(async () => {
   lab = await startChannelLab();

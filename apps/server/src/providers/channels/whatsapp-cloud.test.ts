@@ -6,6 +6,7 @@ import {
   TEST_APP_SECRET,
   TEST_CLOUD_TOKEN,
 } from '../../sandbox/testing.ts';
+import { rejection } from '../../test/rejection.ts';
 import { ChannelError, type ChannelIntegration, type InboundEvent } from './port.ts';
 import { verifyCloudHandshake, whatsappCloudAdapter } from './whatsapp-cloud.ts';
 
@@ -14,15 +15,6 @@ let adapter: ReturnType<typeof whatsappCloudAdapter>;
 let integration: ChannelIntegration;
 const PHONE_NUMBER_ID = '106540352242922';
 const HOOK = '/hooks/whatsapp_cloud/int-2';
-
-const rejection = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ChannelError;
-  }
-  throw new Error('expected a ChannelError');
-};
 
 const make = (overrides: Partial<Parameters<typeof whatsappCloudAdapter>[0]> = {}) =>
   whatsappCloudAdapter({

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChannelLab, type Received, startChannelLab, TEST_WAHA_KEY } from '../../sandbox/testing.ts';
-import type { ChannelError, ChannelIntegration } from './port.ts';
+import { rejection } from '../../test/rejection.ts';
+import type { ChannelIntegration } from './port.ts';
 import { parseWahaSessionStatus, wahaAdapter } from './whatsapp-web.ts';
 
 let lab: ChannelLab;
@@ -9,14 +10,6 @@ let adapter: ReturnType<typeof wahaAdapter>;
 let integration: ChannelIntegration;
 const HOOK = '/hooks/whatsapp_web/int-3';
 
-const rejection = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ChannelError;
-  }
-  throw new Error('expected a ChannelError');
-};
 const asRequest = (received: Received) => ({
   headers: received.headers,
   rawBody: received.rawBody,
