@@ -121,6 +121,28 @@ export function usersService({ db }: Deps, notifications: NotificationsService, 
     status: body.status,
   });
 
+  /**
+   * The end of an edit: a 404 when no user was changed, the user's sessions ended when the edit
+   * deactivated them, and the audit entry (in the user's company, which a tenant's edit is scoped to).
+   */
+  async function edited(
+    row: UserRow | undefined,
+    body: UpdateUserBody,
+    actor: { userId: number; actingSuperAdminId?: number | null },
+  ) {
+    if (!row) throw notFound(MSG.notFound('User'));
+    if (body.status === 'inactive') await authRepo(db).revokeUserSessions(row.id, 'deactivated');
+    await audit.record({
+      action: 'users.updated',
+      companyId: row.companyId,
+      actorUserId: actor.userId,
+      actingSuperAdminId: actor.actingSuperAdminId,
+      subject: row.externalId,
+      details: { fields: Object.keys(body) },
+    });
+    return row;
+  }
+
   return {
     list: (tenant: Tenant) => companyUsersRepo(db, tenant.companyId),
 
@@ -138,16 +160,7 @@ export function usersService({ db }: Deps, notifications: NotificationsService, 
     /** Editing there keeps the roles the user has. */
     async updateAnyUser(principal: Principal, id: number, body: UpdateUserBody) {
       const row = await users.update(id, { ...changesOf(body), roles: undefined });
-      if (!row) throw notFound(MSG.notFound('User'));
-      if (body.status === 'inactive') await authRepo(db).revokeUserSessions(row.id, 'deactivated');
-      await audit.record({
-        action: 'users.updated',
-        companyId: row.companyId,
-        actorUserId: principal.userId,
-        subject: row.externalId,
-        details: { fields: Object.keys(body) },
-      });
-      return row;
+      return edited(row, body, { userId: principal.userId });
     },
 
     async findInCompany(tenant: Tenant, id: number) {
@@ -169,17 +182,7 @@ export function usersService({ db }: Deps, notifications: NotificationsService, 
       await assertCompanyRole(body.roles);
       const repo = companyUsersRepo(db, tenant.companyId);
       const row = await repo.update(id, changesOf(body));
-      if (!row) throw notFound(MSG.notFound('User'));
-      if (body.status === 'inactive') await authRepo(db).revokeUserSessions(row.id, 'deactivated');
-      await audit.record({
-        action: 'users.updated',
-        companyId: tenant.companyId,
-        actorUserId: tenant.userId,
-        actingSuperAdminId: tenant.actingSuperAdminId,
-        subject: row.externalId,
-        details: { fields: Object.keys(body) },
-      });
-      return row;
+      return edited(row, body, { userId: tenant.userId, actingSuperAdminId: tenant.actingSuperAdminId });
     },
 
     async remove(tenant: Tenant, id: number) {
