@@ -2,15 +2,12 @@ import type { Company } from '@app/contract/companies';
 import { COMPANY_INDUSTRIES } from '@app/contract/constants';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
   Collapse,
   Group,
   Loader,
-  Menu,
-  Modal,
   Overlay,
   Paper,
   Select,
@@ -21,15 +18,12 @@ import {
 } from '@mantine/core';
 import {
   IconBuilding,
-  IconDotsVertical,
   IconEye,
   IconFilter,
   IconLogin2,
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
-  IconPlus,
-  IconSearch,
   IconTrash,
   IconUserPlus,
 } from '@tabler/icons-react';
@@ -41,8 +35,12 @@ import { errorMessage } from '../../shared/api/client.ts';
 import { enterClientAccount } from '../../shared/auth/session-actions.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { ConfirmDialog, useConfirmDelete } from '../../shared/ui/ConfirmDialog.tsx';
+import { CardGrid, ListState } from '../../shared/ui/ListState.tsx';
 import { Pager } from '../../shared/ui/Pager.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { RowActionsMenu } from '../../shared/ui/RowActions.tsx';
+import { SearchToolbar, useSubmittedSearch } from '../../shared/ui/SearchField.tsx';
 import { CompanyDetailDialog } from './CompanyDetailDialog.tsx';
 import { CompanyFormDialog } from './CompanyFormDialog.tsx';
 import {
@@ -70,8 +68,7 @@ type Dialog =
   | { kind: 'create' }
   | { kind: 'edit'; company: Company }
   | { kind: 'detail'; company: Company }
-  | { kind: 'register'; company: Company }
-  | { kind: 'delete'; company: Company };
+  | { kind: 'register'; company: Company };
 
 /**
  * Client Management: the searchable (on Enter) company list, 3 per page, with a working filter
@@ -80,18 +77,17 @@ type Dialog =
 export function ClientsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const search = useSubmittedSearch(() => setPage(1));
   const [filters, setFilters] = useState<CompanyFilters>({});
   const [cityDraft, setCityDraft] = useState('');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [entering, setEntering] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const companies = useCompanies(page, search, filters);
+  const companies = useCompanies(page, search.term, filters);
   const plans = useQuery({ ...planOptionsQuery(), enabled: filtersOpen });
   const setStatus = useCompanyStatus();
-  const remove = useDeleteCompany();
+  const deletion = useConfirmDelete<Company>(useDeleteCompany(), { success: t('companies.deleted') });
   const total = companies.data?.meta?.total ?? 0;
 
   const filter = (change: CompanyFilters) => {
@@ -124,16 +120,6 @@ export function ClientsPage() {
     }
   };
 
-  const confirmDelete = async (company: Company) => {
-    try {
-      await remove.mutateAsync(company.id);
-      notify('success', t('companies.deleted'));
-      setDialog(null);
-    } catch (error) {
-      notify('error', errorMessage(error));
-    }
-  };
-
   return (
     <>
       {entering && (
@@ -147,22 +133,12 @@ export function ClientsPage() {
         </Overlay>
       )}
       <PageTitle>{t('pages.clientManagement')}</PageTitle>
-      <Group mb="md" gap="sm" wrap="wrap" align="flex-start">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('clients.searchPlaceholder')}
-          aria-label={t('clients.searchPlaceholder')}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              setSearch(draft.trim());
-              setPage(1);
-            }
-          }}
-          style={{ flex: '1 1 220px' }}
-          maw={420}
-        />
+      <SearchToolbar
+        label={t('clients.searchPlaceholder')}
+        search={search.field}
+        add={{ label: t('companies.addClient'), onClick: () => setDialog({ kind: 'create' }) }}
+        align="flex-start"
+      >
         <Button
           variant={filtersOpen ? 'light' : 'default'}
           leftSection={<IconFilter size={16} />}
@@ -171,10 +147,7 @@ export function ClientsPage() {
         >
           {t('companies.filters')}
         </Button>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
-          {t('companies.addClient')}
-        </Button>
-      </Group>
+      </SearchToolbar>
       <Collapse expanded={filtersOpen}>
         <Paper withBorder p="sm" mb="md" data-testid="company-filters">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
@@ -233,96 +206,86 @@ export function ClientsPage() {
           </Group>
         </Paper>
       </Collapse>
-      {companies.isError ? (
-        <Alert color="red">{t('errors.withMessage', { message: errorMessage(companies.error) })}</Alert>
-      ) : companies.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : companies.data.data.length === 0 ? (
-        <Text c="dimmed">{t('clients.empty')}</Text>
-      ) : (
-        <Stack gap="sm">
-          {companies.data.data.map((company) => (
-            <Card key={company.external_id} withBorder padding="md" data-testid="company-card">
-              <Group justify="space-between" wrap="wrap" gap="sm">
-                <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 200px' }}>
-                  <IconBuilding size={28} aria-hidden style={{ flexShrink: 0 }} />
-                  <Stack gap={2} miw={0}>
-                    <Group gap="xs" wrap="wrap">
-                      <Text fw={600} truncate>
-                        {company.company_name}
+      <ListState query={companies} items={companies.data?.data} empty={t('clients.empty')}>
+        {(items) => (
+          <CardGrid>
+            {items.map((company) => (
+              <Card key={company.external_id} withBorder padding="md" data-testid="company-card">
+                <Group justify="space-between" wrap="wrap" gap="sm">
+                  <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 200px' }}>
+                    <IconBuilding size={28} aria-hidden style={{ flexShrink: 0 }} />
+                    <Stack gap={2} miw={0}>
+                      <Group gap="xs" wrap="wrap">
+                        <Text fw={600} truncate>
+                          {company.company_name}
+                        </Text>
+                        <Badge color={STATUS[company.status]?.color ?? 'gray'} variant="light" tt="none">
+                          {t(STATUS[company.status]?.key ?? 'clients.statusInactive')}
+                        </Badge>
+                      </Group>
+                      <Text size="sm" c="dimmed">
+                        {company.industry} · {company.city}
                       </Text>
-                      <Badge color={STATUS[company.status]?.color ?? 'gray'} variant="light" tt="none">
-                        {t(STATUS[company.status]?.key ?? 'clients.statusInactive')}
-                      </Badge>
-                    </Group>
-                    <Text size="sm" c="dimmed">
-                      {company.industry} · {company.city}
-                    </Text>
-                  </Stack>
+                    </Stack>
+                  </Group>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      leftSection={<IconLogin2 size={16} />}
+                      onClick={() => manage(company)}
+                      disabled={entering}
+                    >
+                      {t('clients.manage')}
+                    </Button>
+                    <ActionIcon
+                      variant="default"
+                      size="lg"
+                      aria-label={t('companies.detail')}
+                      onClick={() => setDialog({ kind: 'detail', company })}
+                    >
+                      <IconEye size={18} />
+                    </ActionIcon>
+                    <RowActionsMenu
+                      label={t('companies.actions')}
+                      variant="default"
+                      size="lg"
+                      actions={[
+                        {
+                          label: t('companies.addAdmin'),
+                          icon: IconUserPlus,
+                          onClick: () => setDialog({ kind: 'register', company }),
+                        },
+                        {
+                          label: t('companies.editClient'),
+                          icon: IconPencil,
+                          onClick: () => setDialog({ kind: 'edit', company }),
+                        },
+                        company.status === 'suspended'
+                          ? {
+                              label: t('companies.activate'),
+                              icon: IconPlayerPlay,
+                              onClick: () => void toggleStatus(company),
+                            }
+                          : {
+                              label: t('companies.suspend'),
+                              icon: IconPlayerPause,
+                              onClick: () => void toggleStatus(company),
+                            },
+                        {
+                          label: t('companies.deleteClient'),
+                          icon: IconTrash,
+                          onClick: () => deletion.ask(company),
+                          color: 'red',
+                          divider: true,
+                        },
+                      ]}
+                    />
+                  </Group>
                 </Group>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    leftSection={<IconLogin2 size={16} />}
-                    onClick={() => manage(company)}
-                    disabled={entering}
-                  >
-                    {t('clients.manage')}
-                  </Button>
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    aria-label={t('companies.detail')}
-                    onClick={() => setDialog({ kind: 'detail', company })}
-                  >
-                    <IconEye size={18} />
-                  </ActionIcon>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="default" size="lg" aria-label={t('companies.actions')}>
-                        <IconDotsVertical size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item
-                        leftSection={<IconUserPlus size={16} />}
-                        onClick={() => setDialog({ kind: 'register', company })}
-                      >
-                        {t('companies.addAdmin')}
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconPencil size={16} />}
-                        onClick={() => setDialog({ kind: 'edit', company })}
-                      >
-                        {t('companies.editClient')}
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={
-                          company.status === 'suspended' ? (
-                            <IconPlayerPlay size={16} />
-                          ) : (
-                            <IconPlayerPause size={16} />
-                          )
-                        }
-                        onClick={() => toggleStatus(company)}
-                      >
-                        {company.status === 'suspended' ? t('companies.activate') : t('companies.suspend')}
-                      </Menu.Item>
-                      <Menu.Divider />
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} />}
-                        onClick={() => setDialog({ kind: 'delete', company })}
-                      >
-                        {t('companies.deleteClient')}
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Group>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      )}
+              </Card>
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       <Pager page={page} totalPages={pageCount(total, COMPANIES_PAGE_SIZE)} onChange={setPage} />
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
@@ -338,25 +301,13 @@ export function ClientsPage() {
       {dialog?.kind === 'register' && (
         <RegisterUserDialog company={dialog.company} onClose={() => setDialog(null)} />
       )}
-      <Modal
-        opened={dialog?.kind === 'delete'}
-        onClose={() => setDialog(null)}
+      <ConfirmDialog
+        {...deletion.dialog}
         title={t('companies.deleteTitle')}
-      >
-        <Text size="sm">{t('companies.deleteBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>
-            {t('companies.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => dialog?.kind === 'delete' && confirmDelete(dialog.company)}
-          >
-            {t('companies.confirmDelete')}
-          </Button>
-        </Group>
-      </Modal>
+        body={t('companies.deleteBody')}
+        confirmLabel={t('companies.confirmDelete')}
+        cancelLabel={t('companies.cancel')}
+      />
     </>
   );
 }

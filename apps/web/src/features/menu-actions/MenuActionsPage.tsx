@@ -1,24 +1,15 @@
 import type { MenuAction } from '@app/contract/menu-actions';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconBolt, IconPencil, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconBolt, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { CardGrid, CardHeading, ListState } from '../../shared/ui/ListState.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { RowActionIcons } from '../../shared/ui/RowActions.tsx';
+import { SearchToolbar, useDebouncedSearch } from '../../shared/ui/SearchField.tsx';
 import {
   type ActionInput,
   useDeleteMenuAction,
@@ -125,13 +116,13 @@ function MenuActionDialog({ action, onClose }: { action: MenuAction | null; onCl
 /** Menu Action Management: client-side search (700 ms), 'Create Action', edit, delete with a browser confirmation. */
 export function MenuActionsPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim().toLowerCase(), MENU_ACTION_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedSearch(MENU_ACTION_SEARCH_DEBOUNCE_MS);
+  const term = search.term.toLowerCase();
   const [editing, setEditing] = useState<MenuAction | 'new' | null>(null);
   const actions = useMenuActions();
   const remove = useDeleteMenuAction();
   const shown = (actions.data ?? []).filter(
-    (a) => a.action_code.toLowerCase().includes(debounced) || a.action_name.toLowerCase().includes(debounced),
+    (a) => a.action_code.toLowerCase().includes(term) || a.action_name.toLowerCase().includes(term),
   );
 
   const destroy = async (action: MenuAction) => {
@@ -147,64 +138,45 @@ export function MenuActionsPage() {
   return (
     <>
       <PageTitle>{t('pages.menuAction')}</PageTitle>
-      <Group mb="md" gap="sm" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('menuActions.search')}
-          aria-label={t('menuActions.search')}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 220px' }}
-          maw={420}
-        />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('menuActions.create')}
-        </Button>
-      </Group>
-      {actions.isError ? (
-        <Alert color="red">{t('errors.withMessage', { message: errorMessage(actions.error) })}</Alert>
-      ) : actions.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : shown.length === 0 ? (
-        <Text c="dimmed">{t('menuActions.empty')}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {shown.map((action) => (
-            <Card key={action.id} withBorder padding="sm" data-testid="menu-action-card">
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="xs" wrap="nowrap" miw={0}>
-                  <IconBolt size={18} aria-hidden style={{ flexShrink: 0 }} />
-                  <Stack gap={0} miw={0}>
-                    <Text fw={600} truncate>
-                      {action.action_name}
-                    </Text>
-                    <Text size="xs" c="dimmed" ff="monospace" truncate>
-                      {action.action_code}
-                    </Text>
-                  </Stack>
-                </Group>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="default"
-                    aria-label={`${t('menuActions.edit')} ${action.action_code}`}
-                    onClick={() => setEditing(action)}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="default"
-                    color="red"
-                    aria-label={`${t('menuActions.delete')} ${action.action_code}`}
-                    onClick={() => destroy(action)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <SearchToolbar
+        label={t('menuActions.search')}
+        search={search.field}
+        add={{ label: t('menuActions.create'), onClick: () => setEditing('new') }}
+      />
+      <ListState query={actions} items={shown} empty={t('menuActions.empty')}>
+        {(items) => (
+          <CardGrid columns={3}>
+            {items.map((action) => (
+              <Card key={action.id} withBorder padding="sm" data-testid="menu-action-card">
+                <CardHeading
+                  icon={IconBolt}
+                  title={action.action_name}
+                  subtitle={action.action_code}
+                  subtitleProps={{ ff: 'monospace', truncate: true }}
+                  actions={
+                    <RowActionIcons
+                      variant="default"
+                      actions={[
+                        {
+                          label: `${t('menuActions.edit')} ${action.action_code}`,
+                          icon: IconPencil,
+                          onClick: () => setEditing(action),
+                        },
+                        {
+                          label: `${t('menuActions.delete')} ${action.action_code}`,
+                          icon: IconTrash,
+                          onClick: () => void destroy(action),
+                          color: 'red',
+                        },
+                      ]}
+                    />
+                  }
+                />
+              </Card>
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       {editing && (
         <MenuActionDialog action={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

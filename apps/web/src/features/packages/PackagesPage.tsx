@@ -1,12 +1,9 @@
 import { type BillingPackage, PACKAGE_DEFAULTS } from '@app/contract/billing';
 import {
-  ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
   Group,
-  Menu,
   Modal,
   NumberInput,
   SimpleGrid,
@@ -17,23 +14,19 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconDotsVertical,
-  IconPackage,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconPackage, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../shared/api/client.ts';
 import { formatRupiah } from '../../shared/format/money.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { ConfirmDialog, useConfirmDelete } from '../../shared/ui/ConfirmDialog.tsx';
+import { CardGrid, CardHeading, ListState } from '../../shared/ui/ListState.tsx';
 import { Pager } from '../../shared/ui/Pager.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { RowActionsMenu } from '../../shared/ui/RowActions.tsx';
+import { SearchToolbar, useDebouncedSearch } from '../../shared/ui/SearchField.tsx';
 import { PACKAGES_PAGE_SIZE, useDeletePackage, usePackages, useSavePackage } from './packages.api.ts';
 import './packages.i18n.ts';
 
@@ -157,121 +150,82 @@ function PackageFormDialog({ pkg, onClose }: { pkg: BillingPackage | null; onClo
 /** Package Management: client-side debounced search, 3 per page, 'Tambah Paket', edit and delete. */
 export function PackagesPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim().toLowerCase(), PACKAGE_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
+  const search = useDebouncedSearch(PACKAGE_SEARCH_DEBOUNCE_MS, () => setPage(1));
+  const term = search.term.toLowerCase();
   const [editing, setEditing] = useState<BillingPackage | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<BillingPackage | null>(null);
   const packages = usePackages();
-  const remove = useDeletePackage();
+  const deletion = useConfirmDelete<BillingPackage>(useDeletePackage(), { success: t('packages.deleted') });
   const filtered = (packages.data ?? []).filter(
-    (p) => p.name.toLowerCase().includes(debounced) || p.description.toLowerCase().includes(debounced),
+    (p) => p.name.toLowerCase().includes(term) || p.description.toLowerCase().includes(term),
   );
   const totalPages = pageCount(filtered.length, PACKAGES_PAGE_SIZE);
   const current = Math.min(page, Math.max(1, totalPages));
   const shown = filtered.slice((current - 1) * PACKAGES_PAGE_SIZE, current * PACKAGES_PAGE_SIZE);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify('success', t('packages.deleted'));
-      setDeleting(null);
-    } catch (error) {
-      notify('error', errorMessage(error));
-    }
-  };
-
   return (
     <>
       <PageTitle>{t('pages.packageManagement')}</PageTitle>
-      <Group mb="md" gap="sm" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('packages.search')}
-          aria-label={t('packages.search')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: '1 1 220px' }}
-          maw={420}
-        />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('packages.add')}
-        </Button>
-      </Group>
-      {packages.isError ? (
-        <Alert color="red">{t('errors.withMessage', { message: errorMessage(packages.error) })}</Alert>
-      ) : packages.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : shown.length === 0 ? (
-        <Text c="dimmed">{t('packages.empty')}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {shown.map((pkg) => (
-            <Card key={pkg.id} withBorder padding="md" data-testid="package-card">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Group gap="xs" wrap="nowrap" miw={0}>
-                  <IconPackage size={22} aria-hidden style={{ flexShrink: 0 }} />
-                  <Text fw={600} truncate>
-                    {pkg.name}
-                  </Text>
-                </Group>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={`${t('packages.actions')} ${pkg.name}`}>
-                      <IconDotsVertical size={16} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(pkg)}>
-                      {t('packages.edit')}
-                    </Menu.Item>
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => setDeleting(pkg)}
-                    >
-                      {t('packages.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </Group>
-              <Text size="xl" fw={700} mt="xs">
-                {formatRupiah(pkg.price)}
-              </Text>
-              <Text size="sm" c="dimmed" lineClamp={2}>
-                {pkg.description}
-              </Text>
-              <Stack gap={2} mt="xs">
-                <Text size="sm">{t('packages.perDays', { days: pkg.duration_in_days })}</Text>
-                <Text size="sm">{t('packages.messages', { count: pkg.wa_message_limit })}</Text>
-                <Text size="sm">{t('packages.aiUses', { count: pkg.ai_usage_limit })}</Text>
-              </Stack>
-              <Badge mt="sm" color={pkg.is_active ? 'teal' : 'gray'} variant="light" tt="none">
-                {pkg.is_active ? t('packages.active') : t('packages.inactive')}
-              </Badge>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <SearchToolbar
+        label={t('packages.search')}
+        search={search.field}
+        add={{ label: t('packages.add'), onClick: () => setEditing('new') }}
+      />
+      <ListState query={packages} items={shown} empty={t('packages.empty')}>
+        {(items) => (
+          <CardGrid columns={3}>
+            {items.map((pkg) => (
+              <Card key={pkg.id} withBorder padding="md" data-testid="package-card">
+                <CardHeading
+                  icon={IconPackage}
+                  iconSize={22}
+                  title={pkg.name}
+                  align="flex-start"
+                  actions={
+                    <RowActionsMenu
+                      label={`${t('packages.actions')} ${pkg.name}`}
+                      actions={[
+                        { label: t('packages.edit'), icon: IconPencil, onClick: () => setEditing(pkg) },
+                        {
+                          label: t('packages.delete'),
+                          icon: IconTrash,
+                          onClick: () => deletion.ask(pkg),
+                          color: 'red',
+                        },
+                      ]}
+                    />
+                  }
+                />
+                <Text size="xl" fw={700} mt="xs">
+                  {formatRupiah(pkg.price)}
+                </Text>
+                <Text size="sm" c="dimmed" lineClamp={2}>
+                  {pkg.description}
+                </Text>
+                <Stack gap={2} mt="xs">
+                  <Text size="sm">{t('packages.perDays', { days: pkg.duration_in_days })}</Text>
+                  <Text size="sm">{t('packages.messages', { count: pkg.wa_message_limit })}</Text>
+                  <Text size="sm">{t('packages.aiUses', { count: pkg.ai_usage_limit })}</Text>
+                </Stack>
+                <Badge mt="sm" color={pkg.is_active ? 'teal' : 'gray'} variant="light" tt="none">
+                  {pkg.is_active ? t('packages.active') : t('packages.inactive')}
+                </Badge>
+              </Card>
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       <Pager page={current} totalPages={totalPages} onChange={setPage} />
       {editing && (
         <PackageFormDialog pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('packages.deleteTitle')}>
-        <Text size="sm">{t('packages.deleteBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('packages.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirmDelete}>
-            {t('packages.confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        {...deletion.dialog}
+        title={t('packages.deleteTitle')}
+        body={t('packages.deleteBody')}
+        confirmLabel={t('packages.confirm')}
+        cancelLabel={t('packages.cancel')}
+      />
     </>
   );
 }

@@ -1,7 +1,5 @@
 import { CHANNEL_DEFAULTS, CHANNEL_TYPES, type PaymentChannel, VA_BANK_CODES } from '@app/contract/billing';
 import {
-  ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -17,14 +15,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingBank, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconBuildingBank, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../shared/api/client.ts';
 import { formatRupiah } from '../../shared/format/money.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { ConfirmDialog, useConfirmDelete } from '../../shared/ui/ConfirmDialog.tsx';
+import { CardGrid, CardHeading, ListState } from '../../shared/ui/ListState.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { RowActionIcons } from '../../shared/ui/RowActions.tsx';
+import { SearchToolbar, useDebouncedSearch } from '../../shared/ui/SearchField.tsx';
 import { useChannels, useDeleteChannel, useSaveChannel } from './payment-channels.api.ts';
 import './payment-channels.i18n.ts';
 
@@ -171,120 +172,87 @@ function ChannelFormDialog({ channel, onClose }: { channel: PaymentChannel | nul
 /** Payment Channel: client-side debounced search, 'Add Channel', cards with edit and delete. */
 export function PaymentChannelsPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim().toLowerCase(), CHANNEL_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedSearch(CHANNEL_SEARCH_DEBOUNCE_MS);
+  const term = search.term.toLowerCase();
   const [editing, setEditing] = useState<PaymentChannel | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PaymentChannel | null>(null);
   const channels = useChannels();
-  const remove = useDeleteChannel();
+  const deletion = useConfirmDelete<PaymentChannel>(useDeleteChannel(), {
+    success: t('paymentChannels.deleted'),
+    failed: t('paymentChannels.deleteFailed'),
+  });
   const shown = (channels.data ?? []).filter(
-    (c) => c.name.toLowerCase().includes(debounced) || c.type.toLowerCase().includes(debounced),
+    (c) => c.name.toLowerCase().includes(term) || c.type.toLowerCase().includes(term),
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify('success', t('paymentChannels.deleted'));
-      setDeleting(null);
-    } catch (error) {
-      notify('error', errorMessage(error, t('paymentChannels.deleteFailed')));
-    }
-  };
 
   return (
     <>
       <PageTitle>{t('pages.paymentChannel')}</PageTitle>
-      <Group mb="md" gap="sm" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('paymentChannels.search')}
-          aria-label={t('paymentChannels.search')}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 220px' }}
-          maw={420}
-        />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('paymentChannels.add')}
-        </Button>
-      </Group>
-      {channels.isError ? (
-        <Alert color="red">{t('errors.withMessage', { message: errorMessage(channels.error) })}</Alert>
-      ) : channels.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : shown.length === 0 ? (
-        <Text c="dimmed">{t('paymentChannels.empty')}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {shown.map((channel) => (
-            <Card key={channel.id} withBorder padding="md" data-testid="channel-card">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Group gap="xs" wrap="nowrap" miw={0}>
-                  <IconBuildingBank size={22} aria-hidden style={{ flexShrink: 0 }} />
-                  <Stack gap={0} miw={0}>
-                    <Text fw={600} truncate>
-                      {channel.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t(TYPE_KEYS[channel.type])} · {channel.code}
-                    </Text>
-                  </Stack>
-                </Group>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="default"
-                    aria-label={`${t('paymentChannels.edit')} ${channel.name}`}
-                    onClick={() => setEditing(channel)}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="default"
-                    color="red"
-                    aria-label={`${t('paymentChannels.delete')} ${channel.name}`}
-                    onClick={() => setDeleting(channel)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              </Group>
-              <Stack gap={2} mt="xs">
-                <Text size="sm">{t('paymentChannels.fee', { amount: formatRupiah(channel.admin_fee) })}</Text>
-                <Text size="sm">{t('paymentChannels.hours', { count: channel.expired_duration })}</Text>
-              </Stack>
-              <Group gap={6} mt="sm">
-                <Badge color={channel.is_active ? 'teal' : 'gray'} variant="light" tt="none">
-                  {channel.is_active ? t('paymentChannels.active') : t('paymentChannels.inactive')}
-                </Badge>
-                {channel.is_default && (
-                  <Badge color="blue" variant="light" tt="none">
-                    {t('paymentChannels.default')}
+      <SearchToolbar
+        label={t('paymentChannels.search')}
+        search={search.field}
+        add={{ label: t('paymentChannels.add'), onClick: () => setEditing('new') }}
+      />
+      <ListState query={channels} items={shown} empty={t('paymentChannels.empty')}>
+        {(items) => (
+          <CardGrid columns={3}>
+            {items.map((channel) => (
+              <Card key={channel.id} withBorder padding="md" data-testid="channel-card">
+                <CardHeading
+                  icon={IconBuildingBank}
+                  iconSize={22}
+                  title={channel.name}
+                  subtitle={`${t(TYPE_KEYS[channel.type])} · ${channel.code}`}
+                  align="flex-start"
+                  actions={
+                    <RowActionIcons
+                      variant="default"
+                      actions={[
+                        {
+                          label: `${t('paymentChannels.edit')} ${channel.name}`,
+                          icon: IconPencil,
+                          onClick: () => setEditing(channel),
+                        },
+                        {
+                          label: `${t('paymentChannels.delete')} ${channel.name}`,
+                          icon: IconTrash,
+                          onClick: () => deletion.ask(channel),
+                          color: 'red',
+                        },
+                      ]}
+                    />
+                  }
+                />
+                <Stack gap={2} mt="xs">
+                  <Text size="sm">
+                    {t('paymentChannels.fee', { amount: formatRupiah(channel.admin_fee) })}
+                  </Text>
+                  <Text size="sm">{t('paymentChannels.hours', { count: channel.expired_duration })}</Text>
+                </Stack>
+                <Group gap={6} mt="sm">
+                  <Badge color={channel.is_active ? 'teal' : 'gray'} variant="light" tt="none">
+                    {channel.is_active ? t('paymentChannels.active') : t('paymentChannels.inactive')}
                   </Badge>
-                )}
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+                  {channel.is_default && (
+                    <Badge color="blue" variant="light" tt="none">
+                      {t('paymentChannels.default')}
+                    </Badge>
+                  )}
+                </Group>
+              </Card>
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       {editing && (
         <ChannelFormDialog channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <Modal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
+      <ConfirmDialog
+        {...deletion.dialog}
         title={t('paymentChannels.deleteTitle')}
-      >
-        <Text size="sm">{t('paymentChannels.deleteBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('paymentChannels.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirmDelete}>
-            {t('paymentChannels.delete')}
-          </Button>
-        </Group>
-      </Modal>
+        body={t('paymentChannels.deleteBody')}
+        confirmLabel={t('paymentChannels.delete')}
+        cancelLabel={t('paymentChannels.cancel')}
+      />
     </>
   );
 }

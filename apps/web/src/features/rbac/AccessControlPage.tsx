@@ -22,6 +22,7 @@ import { errorMessage } from '../../shared/api/client.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
 import { humanizeRole } from '../../shared/format/role.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { CardGrid, ListState } from '../../shared/ui/ListState.tsx';
 import { Pager } from '../../shared/ui/Pager.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
 import { CLIENT_ACCESS_PAGE_SIZE, useClientAccess, useSetClientAccess } from './client-access.api.ts';
@@ -113,70 +114,64 @@ export function AccessControlPage() {
           </Button>
         </Group>
       </Group>
-      {roles.isError ? (
-        <Alert color="red">{t('errors.withMessage', { message: errorMessage(roles.error) })}</Alert>
-      ) : roles.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : (
-        <Group gap="xs" mb="lg">
-          {roles.data.data.map((role) => (
-            <Badge
-              key={role.id}
-              variant="light"
-              size="lg"
-              tt="none"
-              leftSection={<IconShieldLock size={14} />}
-            >
-              {humanizeRole(role.name)} · {t('rbac.userCount', { count: role.user_count })}
-            </Badge>
-          ))}
-        </Group>
-      )}
+      <ListState query={roles} items={roles.data?.data}>
+        {(items) => (
+          <Group gap="xs" mb="lg">
+            {items.map((role) => (
+              <Badge
+                key={role.id}
+                variant="light"
+                size="lg"
+                tt="none"
+                leftSection={<IconShieldLock size={14} />}
+              >
+                {humanizeRole(role.name)} · {t('rbac.userCount', { count: role.user_count })}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </ListState>
       <Title order={4} mb="sm">
         {t('rbac.clientPermissions')}
       </Title>
-      {clients.isError ? (
-        <Alert color="red">{t('errors.withMessage', { message: errorMessage(clients.error) })}</Alert>
-      ) : clients.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : clients.data.data.length === 0 ? (
-        <Text c="dimmed">{t('rbac.noClients')}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {clients.data.data.map((company) => (
-            <Card key={company.id} withBorder padding="md" data-testid="client-access-card">
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600} truncate>
-                    {company.company_name}
-                  </Text>
-                  <Badge
-                    color={company.access_level === 'full' ? 'teal' : 'orange'}
-                    variant="light"
-                    tt="none"
-                  >
-                    {company.access_level === 'full' ? t('rbac.accessFull') : t('rbac.accessCustom')}
-                  </Badge>
-                </Group>
-                {company.access_level === 'custom' && (
-                  <Text size="xs" c="dimmed">
-                    {t('rbac.customCount', { count: company.custom_permissions.length })}
-                  </Text>
-                )}
-                <Group gap={4}>
-                  <IconUsers size={14} aria-hidden />
-                  <Text size="xs" c="dimmed">
-                    {company.status}
-                  </Text>
-                </Group>
-                <Button variant="light" size="xs" onClick={() => setEditing(company)}>
-                  {t('rbac.modifyAccess')}
-                </Button>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <ListState query={clients} items={clients.data?.data} empty={t('rbac.noClients')}>
+        {(items) => (
+          <CardGrid columns={3}>
+            {items.map((company) => (
+              <Card key={company.id} withBorder padding="md" data-testid="client-access-card">
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600} truncate>
+                      {company.company_name}
+                    </Text>
+                    <Badge
+                      color={company.access_level === 'full' ? 'teal' : 'orange'}
+                      variant="light"
+                      tt="none"
+                    >
+                      {company.access_level === 'full' ? t('rbac.accessFull') : t('rbac.accessCustom')}
+                    </Badge>
+                  </Group>
+                  {company.access_level === 'custom' && (
+                    <Text size="xs" c="dimmed">
+                      {t('rbac.customCount', { count: company.custom_permissions.length })}
+                    </Text>
+                  )}
+                  <Group gap={4}>
+                    <IconUsers size={14} aria-hidden />
+                    <Text size="xs" c="dimmed">
+                      {company.status}
+                    </Text>
+                  </Group>
+                  <Button variant="light" size="xs" onClick={() => setEditing(company)}>
+                    {t('rbac.modifyAccess')}
+                  </Button>
+                </Stack>
+              </Card>
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       <Pager
         page={page}
         totalPages={pageCount(clients.data?.meta?.total ?? 0, CLIENT_ACCESS_PAGE_SIZE)}

@@ -1,25 +1,15 @@
 import type { Permission } from '@app/contract/rbac';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconKey, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconKey, IconPencil } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { CardGrid, CardHeading, ListState } from '../../shared/ui/ListState.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { SearchToolbar, useDebouncedSearch } from '../../shared/ui/SearchField.tsx';
 import { usePermissions, useSavePermission } from './permissions.api.ts';
 import './rbac.i18n.ts';
 
@@ -79,63 +69,44 @@ function PermissionFormDialog({
 /** Permission: client-side search (700 ms), 'Add Permission' (comma-separated names create several), edit. */
 export function PermissionsPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim().toLowerCase(), PERMISSION_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedSearch(PERMISSION_SEARCH_DEBOUNCE_MS);
+  const term = search.term.toLowerCase();
   const [editing, setEditing] = useState<Permission | 'new' | null>(null);
   const permissions = usePermissions();
-  const shown = (permissions.data ?? []).filter((p) => p.name.toLowerCase().includes(debounced));
+  const shown = (permissions.data ?? []).filter((p) => p.name.toLowerCase().includes(term));
 
   return (
     <>
       <PageTitle>{t('pages.permission')}</PageTitle>
-      <Group mb="md" gap="sm" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('rbac.searchPermissions')}
-          aria-label={t('rbac.searchPermissions')}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 220px' }}
-          maw={420}
-        />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('rbac.addPermissionTitle')}
-        </Button>
-      </Group>
-      {permissions.isError ? (
-        <Alert color="red">{t('errors.withMessage', { message: errorMessage(permissions.error) })}</Alert>
-      ) : permissions.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : shown.length === 0 ? (
-        <Text c="dimmed">{t('rbac.noPermissions')}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {shown.map((permission) => (
-            <Card key={permission.id} withBorder padding="sm" data-testid="permission-card">
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="xs" wrap="nowrap" miw={0}>
-                  <IconKey size={18} aria-hidden style={{ flexShrink: 0 }} />
-                  <Stack gap={0} miw={0}>
-                    <Text fw={600} truncate>
-                      {permission.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {dayjs(permission.created_at).format('DD/MM/YYYY')}
-                    </Text>
-                  </Stack>
-                </Group>
-                <ActionIcon
-                  variant="default"
-                  aria-label={`${t('rbac.edit')} ${permission.name}`}
-                  onClick={() => setEditing(permission)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <SearchToolbar
+        label={t('rbac.searchPermissions')}
+        search={search.field}
+        add={{ label: t('rbac.addPermissionTitle'), onClick: () => setEditing('new') }}
+      />
+      <ListState query={permissions} items={shown} empty={t('rbac.noPermissions')}>
+        {(items) => (
+          <CardGrid columns={3}>
+            {items.map((permission) => (
+              <Card key={permission.id} withBorder padding="sm" data-testid="permission-card">
+                <CardHeading
+                  icon={IconKey}
+                  title={permission.name}
+                  subtitle={dayjs(permission.created_at).format('DD/MM/YYYY')}
+                  actions={
+                    <ActionIcon
+                      variant="default"
+                      aria-label={`${t('rbac.edit')} ${permission.name}`}
+                      onClick={() => setEditing(permission)}
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  }
+                />
+              </Card>
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       {editing && (
         <PermissionFormDialog
           permission={editing === 'new' ? null : editing}

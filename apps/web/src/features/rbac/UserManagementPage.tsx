@@ -2,20 +2,18 @@ import { PASSWORD_MIN, PHONE_MAX, PHONE_PATTERN } from '@app/contract/constants'
 import type { User } from '@app/contract/users';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
   Group,
   Modal,
   PasswordInput,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +21,10 @@ import { ApiError, errorMessage } from '../../shared/api/client.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
 import { humanizeRole } from '../../shared/format/role.ts';
 import { notify } from '../../shared/notify/notify.ts';
+import { CardGrid, ListState } from '../../shared/ui/ListState.tsx';
 import { Pager } from '../../shared/ui/Pager.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { SearchToolbar, useSubmittedSearch } from '../../shared/ui/SearchField.tsx';
 import { USERS_PAGE_SIZE, useAdminUsers, useSaveAdminUser } from './admin-users.api.ts';
 import './rbac.i18n.ts';
 
@@ -120,81 +120,61 @@ function UserFormDialog({ user, onClose }: { user: User | null; onClose: () => v
 /** User Management: every user of the platform, search on Enter, 10 per page; new users are super admins. */
 export function UserManagementPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const search = useSubmittedSearch(() => setPage(1));
   const [editing, setEditing] = useState<User | 'new' | null>(null);
-  const users = useAdminUsers(page, search);
+  const users = useAdminUsers(page, search.term);
 
   return (
     <>
       <PageTitle>{t('pages.userManagement')}</PageTitle>
-      <Group mb="md" gap="sm" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('rbac.searchUsers')}
-          aria-label={t('rbac.searchUsers')}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              setSearch(draft.trim());
-              setPage(1);
-            }
-          }}
-          style={{ flex: '1 1 220px' }}
-          maw={420}
-        />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('rbac.addUser')}
-        </Button>
-      </Group>
-      {users.isError ? (
-        <Alert color="red">{t('errors.withMessage', { message: errorMessage(users.error) })}</Alert>
-      ) : users.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : users.data.data.length === 0 ? (
-        <Text c="dimmed">{t('rbac.noUsers')}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-          {users.data.data.map((user) => (
-            <Card key={user.id} withBorder padding="md" data-testid="user-card">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4} miw={0}>
-                  <Group gap="xs">
-                    <Text fw={600} truncate>
-                      {user.full_name}
-                    </Text>
-                    <Badge color={user.status === 'active' ? 'teal' : 'gray'} variant="light" tt="none">
-                      {user.status === 'active' ? t('rbac.active') : t('rbac.inactive')}
-                    </Badge>
-                  </Group>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {user.email}
-                  </Text>
-                  <Group gap={4}>
-                    {user.roles.map((role) => (
-                      <Badge key={role} variant="outline" size="sm" tt="none">
-                        {humanizeRole(role)}
+      <SearchToolbar
+        label={t('rbac.searchUsers')}
+        search={search.field}
+        add={{ label: t('rbac.addUser'), onClick: () => setEditing('new') }}
+      />
+      <ListState query={users} items={users.data?.data} empty={t('rbac.noUsers')}>
+        {(items) => (
+          <CardGrid columns={2}>
+            {items.map((user) => (
+              <Card key={user.id} withBorder padding="md" data-testid="user-card">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={4} miw={0}>
+                    <Group gap="xs">
+                      <Text fw={600} truncate>
+                        {user.full_name}
+                      </Text>
+                      <Badge color={user.status === 'active' ? 'teal' : 'gray'} variant="light" tt="none">
+                        {user.status === 'active' ? t('rbac.active') : t('rbac.inactive')}
                       </Badge>
-                    ))}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {t('rbac.createdAt', { date: dayjs(user.created_at).format('DD/MM/YYYY') })}
-                  </Text>
-                </Stack>
-                <ActionIcon
-                  variant="default"
-                  aria-label={`${t('rbac.edit')} ${user.email}`}
-                  onClick={() => setEditing(user)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+                    </Group>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {user.email}
+                    </Text>
+                    <Group gap={4}>
+                      {user.roles.map((role) => (
+                        <Badge key={role} variant="outline" size="sm" tt="none">
+                          {humanizeRole(role)}
+                        </Badge>
+                      ))}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {t('rbac.createdAt', { date: dayjs(user.created_at).format('DD/MM/YYYY') })}
+                    </Text>
+                  </Stack>
+                  <ActionIcon
+                    variant="default"
+                    aria-label={`${t('rbac.edit')} ${user.email}`}
+                    onClick={() => setEditing(user)}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Group>
+              </Card>
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       <Pager
         page={page}
         totalPages={pageCount(users.data?.meta?.total ?? 0, USERS_PAGE_SIZE)}

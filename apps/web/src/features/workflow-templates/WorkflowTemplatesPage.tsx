@@ -1,7 +1,6 @@
 import type { WorkflowTemplate } from '@app/contract/workflows';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -11,33 +10,31 @@ import {
   List,
   Loader,
   Modal,
-  SimpleGrid,
-  Skeleton,
   Space,
   Stack,
   Switch,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCloudDownload,
   IconEye,
   IconFileImport,
-  IconSearch,
   IconTopologyStar3,
   IconTrash,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/client.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
 import { notify } from '../../shared/notify/notify.ts';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
-import { Pager } from '../../shared/ui/Pager.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../shared/ui/ConfirmDialog.tsx';
+import { CardGrid, CardSkeletons, EmptyState, ListState } from '../../shared/ui/ListState.tsx';
+import { Pager, pageAfterRemoval } from '../../shared/ui/Pager.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { SearchToolbar, useDebouncedSearch } from '../../shared/ui/SearchField.tsx';
 import { readExportFile } from './import-file.ts';
 import { nodeTypeLabel } from './template-flow.ts';
 import {
@@ -214,17 +211,21 @@ function TemplateDetails({ template, onClose }: { template: WorkflowTemplate; on
  */
 export function WorkflowTemplatesPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const [debounced] = useDebouncedValue(draft.trim(), TEMPLATE_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
+  const search = useDebouncedSearch(TEMPLATE_SEARCH_DEBOUNCE_MS, () => setPage(1));
   const [viewing, setViewing] = useState<WorkflowTemplate | null>(null);
-  const [deleting, setDeleting] = useState<WorkflowTemplate | null>(null);
-  const templates = useTemplates(page, debounced);
+  const templates = useTemplates(page, search.term);
   const engine = useEngineStatus();
   const toggle = useToggleTemplate();
   const importTemplates = useImportTemplates();
   const pull = usePullTemplates();
-  const remove = useDeleteTemplate();
+  const deletion = useConfirmDelete<WorkflowTemplate>(useDeleteTemplate(), {
+    // The server's message alone, as for the other template actions.
+    success: '',
+    serverMessage: true,
+    failedTitle: t('workflowTemplates.failed'),
+    onDeleted: () => setPage(pageAfterRemoval(page, templates.data?.data.length)),
+  });
   const total = templates.data?.meta?.total ?? 0;
   // Cleared after every pick, so that choosing the same file again imports it again.
   const resetFile = useRef<() => void>(null);
@@ -271,18 +272,6 @@ export function WorkflowTemplatesPage() {
     }
   };
 
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      const result = await remove.mutateAsync(deleting.id);
-      notify('success', result.message);
-      setDeleting(null);
-      if (templates.data?.data.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      failed(error);
-    }
-  };
-
   const engineNote = !engine.data
     ? null
     : !engine.data.configured
@@ -291,61 +280,10 @@ export function WorkflowTemplatesPage() {
         ? t('workflowTemplates.sandboxEngine')
         : null;
 
-  let body: ReactNode;
-  if (templates.isError) {
-    body = (
-      <Alert color="red">
-        {t('errors.withMessage', { message: errorMessage(templates.error, t('errors.fetchList')) })}
-      </Alert>
-    );
-  } else if (templates.isPending) {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" aria-busy="true">
-        {[0, 1, 2, 3].map((n) => (
-          <Skeleton key={n} h={170} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  } else if (templates.data.data.length === 0) {
-    body = (
-      <Stack align="center" gap={4} py="xl">
-        <IconTopologyStar3 size={32} stroke={1.4} aria-hidden />
-        <Text fw={600}>{t('workflowTemplates.empty')}</Text>
-      </Stack>
-    );
-  } else {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        {templates.data.data.map((template) => (
-          <TemplateCard
-            key={template.id}
-            template={template}
-            toggling={toggle.isPending && toggle.variables === template.id}
-            onToggle={() => void onToggle(template)}
-            onView={() => setViewing(template)}
-            onDelete={() => setDeleting(template)}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
-
   return (
     <>
       <PageTitle>{t('pages.workflowTemplates')}</PageTitle>
-      <Group mb="xs" gap="sm" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('workflowTemplates.search')}
-          aria-label={t('workflowTemplates.search')}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: '1 1 220px' }}
-          maw={420}
-        />
+      <SearchToolbar label={t('workflowTemplates.search')} search={search.field} mb="xs">
         <Group gap="xs">
           <FileButton
             onChange={(file) => void onImport(file)}
@@ -374,25 +312,48 @@ export function WorkflowTemplatesPage() {
             </Button>
           )}
         </Group>
-      </Group>
+      </SearchToolbar>
       {engineNote && (
         <Text size="xs" c="dimmed" data-testid="engine-status">
           {engineNote}
         </Text>
       )}
       <Space h="md" />
-      {body}
+      <ListState
+        query={templates}
+        items={templates.data?.data}
+        errorFallback={t('errors.fetchList')}
+        loading={<CardSkeletons count={4} height={170} columns={2} />}
+        empty={
+          <EmptyState
+            icon={<IconTopologyStar3 size={32} stroke={1.4} aria-hidden />}
+            title={t('workflowTemplates.empty')}
+          />
+        }
+      >
+        {(items) => (
+          <CardGrid columns={2}>
+            {items.map((template) => (
+              <TemplateCard
+                key={template.id}
+                template={template}
+                toggling={toggle.isPending && toggle.variables === template.id}
+                onToggle={() => void onToggle(template)}
+                onView={() => setViewing(template)}
+                onDelete={() => deletion.ask(template)}
+              />
+            ))}
+          </CardGrid>
+        )}
+      </ListState>
       <Pager page={page} totalPages={pageCount(total, TEMPLATES_PAGE_SIZE)} onChange={setPage} />
       {viewing && <TemplateDetails template={viewing} onClose={() => setViewing(null)} />}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title={t('workflowTemplates.deleteTitle')}
         body={t('workflowTemplates.deleteBody')}
         confirmLabel={t('workflowTemplates.confirmDelete')}
         cancelLabel={t('workflowTemplates.cancel')}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void onDelete()}
       />
     </>
   );

@@ -1,4 +1,14 @@
-import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Group,
+  type GroupProps,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  type TextProps,
+} from '@mantine/core';
+import type { TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client.ts';
@@ -96,6 +106,49 @@ export function CardGrid({
     <SimpleGrid cols={GRID_COLUMNS[columns]} spacing="sm" {...rest}>
       {children}
     </SimpleGrid>
+  );
+}
+
+/** A card's first line: its icon, its name (and a small line under it), its actions at the right. */
+export function CardHeading({
+  icon: Icon,
+  iconSize = 18,
+  title,
+  subtitle,
+  subtitleProps,
+  actions,
+  align,
+}: {
+  icon: TablerIcon;
+  iconSize?: number;
+  title: string;
+  subtitle?: string;
+  subtitleProps?: TextProps;
+  actions: ReactNode;
+  align?: GroupProps['align'];
+}) {
+  const name = (
+    <Text fw={600} truncate>
+      {title}
+    </Text>
+  );
+  return (
+    <Group justify="space-between" wrap="nowrap" align={align}>
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <Icon size={iconSize} aria-hidden style={{ flexShrink: 0 }} />
+        {subtitle === undefined ? (
+          name
+        ) : (
+          <Stack gap={0} miw={0}>
+            {name}
+            <Text size="xs" c="dimmed" {...subtitleProps}>
+              {subtitle}
+            </Text>
+          </Stack>
+        )}
+      </Group>
+      {actions}
+    </Group>
   );
 }
 

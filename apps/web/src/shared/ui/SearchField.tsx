@@ -1,6 +1,6 @@
-import { Group, type GroupProps, TextInput, type TextInputProps } from '@mantine/core';
+import { Button, Group, type GroupProps, TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 
 /** What a search box needs: the text as typed, its change, and (for search on Enter) its submission. */
@@ -38,17 +38,31 @@ export function SearchField({ label, value, onChange, onSubmit, ...props }: Sear
   );
 }
 
-/** The search box of a toolbar, followed by the toolbar's buttons; it grows, they wrap below on phones. */
+/**
+ * The search box of a toolbar, followed by the toolbar's buttons and last its '+' button (`add`);
+ * the box grows, the buttons wrap below it on phones.
+ */
 export function SearchToolbar({
   label,
   search,
+  add,
   children,
   ...group
-}: { label: string; search: SearchFieldState; children?: ReactNode } & Pick<GroupProps, 'mb' | 'align'>) {
+}: {
+  label: string;
+  search: SearchFieldState;
+  add?: { label: string; onClick: () => void };
+  children?: ReactNode;
+} & Pick<GroupProps, 'mb' | 'align'>) {
   return (
     <Group mb="md" gap="sm" wrap="wrap" {...group}>
       <SearchField label={label} {...search} style={{ flex: '1 1 220px' }} maw={420} />
       {children}
+      {add && (
+        <Button leftSection={<IconPlus size={16} />} onClick={add.onClick}>
+          {add.label}
+        </Button>
+      )}
     </Group>
   );
 }
