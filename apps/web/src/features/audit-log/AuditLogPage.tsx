@@ -1,26 +1,14 @@
 import type { AuditEntry } from '@app/contract/audit';
-import {
-  ActionIcon,
-  Alert,
-  Card,
-  Code,
-  Group,
-  Popover,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconBraces, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Card, Code, Group, Popover, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { IconBraces } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/client.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
+import { ListState } from '../../shared/ui/ListState.tsx';
 import { Pager } from '../../shared/ui/Pager.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { SearchField, useSubmittedSearch } from '../../shared/ui/SearchField.tsx';
+import { TableOrCards } from '../../shared/ui/TableOrCards.tsx';
 import {
   AUDIT_GROUPS,
   type AuditGroup,
@@ -102,13 +90,10 @@ function DetailsButton({ entry, dash = true }: { entry: AuditEntry; dash?: boole
  */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)');
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
-  const [action, setAction] = useState<AuditGroup>('');
   const [page, setPage] = useState(1);
-  const log = useAuditLog({ page, search, action });
-  const rows = log.data?.rows ?? [];
+  const search = useSubmittedSearch(() => setPage(1));
+  const [action, setAction] = useState<AuditGroup>('');
+  const log = useAuditLog({ page, search: search.term, action });
   const total = log.data?.total ?? 0;
   const company = (entry: AuditEntry) =>
     entry.company_name ?? (entry.company_id === null ? '-' : `#${entry.company_id}`);
@@ -120,18 +105,9 @@ export function AuditLogPage() {
         {t('auditLog.description')}
       </Text>
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('auditLog.searchPlaceholder')}
-          aria-label={t('auditLog.searchPlaceholder')}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              setSearch(draft.trim());
-              setPage(1);
-            }
-          }}
+        <SearchField
+          label={t('auditLog.searchPlaceholder')}
+          {...search.field}
           style={{ flex: 1, minWidth: 220 }}
           maw={480}
         />
@@ -147,99 +123,88 @@ export function AuditLogPage() {
           w={{ base: '100%', xs: 240 }}
         />
       </Group>
-      {log.isError ? (
-        <Alert color="red" title={t('auditLog.fetchFailed')}>
-          {errorMessage(log.error)}
-        </Alert>
-      ) : log.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{t('auditLog.empty')}</Text>
-      ) : phone ? (
-        <Stack gap="sm" data-testid="audit-cards">
-          {rows.map((entry) => (
-            <Card
-              key={entry.id}
-              withBorder
-              padding="sm"
-              radius="md"
-              data-testid="audit-card"
-              data-action={entry.action}
-            >
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <ActionCell action={entry.action} />
-                <DetailsButton entry={entry} dash={false} />
-              </Group>
-              <Text size="xs" c="dimmed" mt={6}>
-                {formatAuditDate(entry.created_at)}
-                {entry.ip ? ` · ${entry.ip}` : ''}
-              </Text>
-              <Stack gap={2} mt={6}>
-                <ActorCell entry={entry} />
-                {entry.company_id !== null && (
-                  <Text size="xs" c="dimmed" style={wrap}>
-                    {t('auditLog.columns.company')}: {company(entry)}
+      <ListState
+        query={log}
+        items={log.data?.rows}
+        errorTitle={t('auditLog.fetchFailed')}
+        errorText={(message) => message}
+        empty={t('auditLog.empty')}
+      >
+        {(rows) => (
+          <TableOrCards
+            items={rows}
+            rowKey={(entry) => entry.id}
+            minWidth={960}
+            tableProps={{ 'data-testid': 'audit-table' }}
+            rowProps={(entry) => ({ 'data-testid': 'audit-row', 'data-action': entry.action })}
+            columns={[
+              {
+                header: t('auditLog.columns.when'),
+                td: { style: { whiteSpace: 'nowrap' } },
+                cell: (entry) => <Text size="sm">{formatAuditDate(entry.created_at)}</Text>,
+              },
+              { header: t('auditLog.columns.action'), cell: (entry) => <ActionCell action={entry.action} /> },
+              {
+                header: t('auditLog.columns.company'),
+                cell: (entry) => (
+                  <Text size="sm" style={wrap}>
+                    {company(entry)}
                   </Text>
-                )}
-                {entry.subject && (
-                  <Text size="xs" c="dimmed" style={wrap}>
-                    {t('auditLog.columns.subject')}: {entry.subject}
+                ),
+              },
+              {
+                header: t('auditLog.columns.actor'),
+                td: { maw: 240 },
+                cell: (entry) => <ActorCell entry={entry} />,
+              },
+              {
+                header: t('auditLog.columns.subject'),
+                td: { maw: 240 },
+                cell: (entry) => (
+                  <Text size="sm" style={wrap}>
+                    {entry.subject ?? '-'}
                   </Text>
-                )}
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="audit-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('auditLog.columns.when')}</Table.Th>
-                <Table.Th>{t('auditLog.columns.action')}</Table.Th>
-                <Table.Th>{t('auditLog.columns.company')}</Table.Th>
-                <Table.Th>{t('auditLog.columns.actor')}</Table.Th>
-                <Table.Th>{t('auditLog.columns.subject')}</Table.Th>
-                <Table.Th>{t('auditLog.columns.ip')}</Table.Th>
-                <Table.Th>{t('auditLog.columns.details')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatAuditDate(entry.created_at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionCell action={entry.action} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={wrap}>
-                      {company(entry)}
+                ),
+              },
+              {
+                header: t('auditLog.columns.ip'),
+                cell: (entry) => (
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {entry.ip ?? '-'}
+                  </Text>
+                ),
+              },
+              { header: t('auditLog.columns.details'), cell: (entry) => <DetailsButton entry={entry} /> },
+            ]}
+            cardsProps={{ 'data-testid': 'audit-cards' }}
+            card={(entry) => (
+              <Card withBorder padding="sm" radius="md" data-testid="audit-card" data-action={entry.action}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                  <ActionCell action={entry.action} />
+                  <DetailsButton entry={entry} dash={false} />
+                </Group>
+                <Text size="xs" c="dimmed" mt={6}>
+                  {formatAuditDate(entry.created_at)}
+                  {entry.ip ? ` · ${entry.ip}` : ''}
+                </Text>
+                <Stack gap={2} mt={6}>
+                  <ActorCell entry={entry} />
+                  {entry.company_id !== null && (
+                    <Text size="xs" c="dimmed" style={wrap}>
+                      {t('auditLog.columns.company')}: {company(entry)}
                     </Text>
-                  </Table.Td>
-                  <Table.Td maw={240}>
-                    <ActorCell entry={entry} />
-                  </Table.Td>
-                  <Table.Td maw={240}>
-                    <Text size="sm" style={wrap}>
-                      {entry.subject ?? '-'}
+                  )}
+                  {entry.subject && (
+                    <Text size="xs" c="dimmed" style={wrap}>
+                      {t('auditLog.columns.subject')}: {entry.subject}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {entry.ip ?? '-'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <DetailsButton entry={entry} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+                  )}
+                </Stack>
+              </Card>
+            )}
+          />
+        )}
+      </ListState>
       <Pager page={page} totalPages={pageCount(total, AUDIT_PAGE_SIZE)} onChange={setPage} />
     </>
   );

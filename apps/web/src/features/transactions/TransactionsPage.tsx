@@ -1,26 +1,15 @@
 import type { Invoice, InvoiceStatus } from '@app/contract/billing';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconEye, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Badge, Card, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/client.ts';
 import { formatRupiah } from '../../shared/format/money.ts';
 import { pageCount } from '../../shared/format/pagination.ts';
+import { ListState } from '../../shared/ui/ListState.tsx';
 import { Pager } from '../../shared/ui/Pager.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { SearchField, useSubmittedSearch } from '../../shared/ui/SearchField.tsx';
+import { TableOrCards } from '../../shared/ui/TableOrCards.tsx';
 import { TransactionDetailDialog } from './TransactionDetailDialog.tsx';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from './transactions.api.ts';
 import './transactions.i18n.ts';
@@ -45,14 +34,11 @@ function StatusBadge({ status }: { status: string }) {
 export function TransactionsPage() {
   const { t } = useTranslation();
   const locale = t('transactions.locale');
-  const phone = useMediaQuery('(max-width: 48em)');
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<InvoiceStatus | ''>('');
   const [page, setPage] = useState(1);
+  const search = useSubmittedSearch(() => setPage(1));
+  const [status, setStatus] = useState<InvoiceStatus | ''>('');
   const [open, setOpen] = useState<Invoice | null>(null);
-  const transactions = useTransactions({ page, search, status });
-  const rows = transactions.data?.rows ?? [];
+  const transactions = useTransactions({ page, search: search.term, status });
   const total = transactions.data?.total ?? 0;
 
   const method = (item: Invoice) =>
@@ -73,18 +59,9 @@ export function TransactionsPage() {
     <>
       <PageTitle>{t('transactions.title')}</PageTitle>
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('transactions.searchPlaceholder')}
-          aria-label={t('transactions.searchPlaceholder')}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              setSearch(draft.trim());
-              setPage(1);
-            }
-          }}
+        <SearchField
+          label={t('transactions.searchPlaceholder')}
+          {...search.field}
           style={{ flex: 1, minWidth: 220 }}
           maw={480}
         />
@@ -107,92 +84,99 @@ export function TransactionsPage() {
           w={180}
         />
       </Group>
-      {transactions.isError ? (
-        <Alert color="red">
-          {t('transactions.error', {
-            message: errorMessage(transactions.error, t('transactions.fetchFailed')),
-          })}
-        </Alert>
-      ) : transactions.isPending ? (
-        <Text c="dimmed">{t('transactions.loading')}</Text>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{t('transactions.empty')}</Text>
-      ) : phone ? (
-        <Stack gap="sm" data-testid="transaction-cards">
-          {rows.map((item) => (
-            <Card key={item.id} withBorder padding="sm" radius="md" data-testid="transaction-card">
-              <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
-                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {item.invoice_number}
-                </Text>
-                <StatusBadge status={item.status} />
-              </Group>
-              <Text size="sm">
-                {item.package.name} · {method(item)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {item.company.name} · {formatTransactionDate(item.created_at, locale)}
-              </Text>
-              <Group justify="space-between" mt="xs" wrap="nowrap">
-                <Stack gap={0}>
-                  <Text fw={700} size="sm">
-                    {formatRupiah(item.amount)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('transactions.columns.adminFee')}: {formatRupiah(item.admin_fee)}
-                  </Text>
-                </Stack>
-                {detailsButton(item)}
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="transactions-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('transactions.columns.invoiceNumber')}</Table.Th>
-                <Table.Th>{t('transactions.columns.package')}</Table.Th>
-                <Table.Th>{t('transactions.columns.paymentMethod')}</Table.Th>
-                <Table.Th ta="right">{t('transactions.columns.amount')}</Table.Th>
-                <Table.Th ta="right">{t('transactions.columns.adminFee')}</Table.Th>
-                <Table.Th>{t('transactions.columns.status')}</Table.Th>
-                <Table.Th>{t('transactions.columns.date')}</Table.Th>
-                <Table.Th>{t('transactions.columns.action')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
+      <ListState
+        query={transactions}
+        items={transactions.data?.rows}
+        errorFallback={t('transactions.fetchFailed')}
+        errorText={(message) => t('transactions.error', { message })}
+        loading={t('transactions.loading')}
+        empty={t('transactions.empty')}
+      >
+        {(rows) => (
+          <TableOrCards
+            items={rows}
+            rowKey={(item) => item.id}
+            minWidth={860}
+            tableProps={{ 'data-testid': 'transactions-table' }}
+            columns={[
+              {
+                header: t('transactions.columns.invoiceNumber'),
+                cell: (item) => (
+                  <>
                     <Text size="sm" fw={600}>
                       {item.invoice_number}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {item.company.name}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>{item.package.name}</Table.Td>
-                  <Table.Td>
+                  </>
+                ),
+              },
+              { header: t('transactions.columns.package'), cell: (item) => item.package.name },
+              {
+                header: t('transactions.columns.paymentMethod'),
+                cell: (item) => (
+                  <>
                     <Text size="sm">{method(item)}</Text>
                     <Text size="xs" c="dimmed">
                       {item.payment_channel.name}
                     </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatRupiah(item.amount)}</Table.Td>
-                  <Table.Td ta="right">{formatRupiah(item.admin_fee)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={item.status} />
-                  </Table.Td>
-                  <Table.Td>{formatTransactionDate(item.created_at, locale)}</Table.Td>
-                  <Table.Td>{detailsButton(item)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+                  </>
+                ),
+              },
+              {
+                header: t('transactions.columns.amount'),
+                th: { ta: 'right' },
+                td: { ta: 'right' },
+                cell: (item) => formatRupiah(item.amount),
+              },
+              {
+                header: t('transactions.columns.adminFee'),
+                th: { ta: 'right' },
+                td: { ta: 'right' },
+                cell: (item) => formatRupiah(item.admin_fee),
+              },
+              {
+                header: t('transactions.columns.status'),
+                cell: (item) => <StatusBadge status={item.status} />,
+              },
+              {
+                header: t('transactions.columns.date'),
+                cell: (item) => formatTransactionDate(item.created_at, locale),
+              },
+              { header: t('transactions.columns.action'), cell: detailsButton },
+            ]}
+            cardsProps={{ 'data-testid': 'transaction-cards' }}
+            card={(item) => (
+              <Card withBorder padding="sm" radius="md" data-testid="transaction-card">
+                <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {item.invoice_number}
+                  </Text>
+                  <StatusBadge status={item.status} />
+                </Group>
+                <Text size="sm">
+                  {item.package.name} · {method(item)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {item.company.name} · {formatTransactionDate(item.created_at, locale)}
+                </Text>
+                <Group justify="space-between" mt="xs" wrap="nowrap">
+                  <Stack gap={0}>
+                    <Text fw={700} size="sm">
+                      {formatRupiah(item.amount)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t('transactions.columns.adminFee')}: {formatRupiah(item.admin_fee)}
+                    </Text>
+                  </Stack>
+                  {detailsButton(item)}
+                </Group>
+              </Card>
+            )}
+          />
+        )}
+      </ListState>
       <Pager page={page} totalPages={pageCount(total, TRANSACTIONS_PAGE_SIZE)} onChange={setPage} />
       <TransactionDetailDialog transaction={open} onClose={() => setOpen(null)} />
     </>
