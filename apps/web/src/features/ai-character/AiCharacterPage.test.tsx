@@ -1,32 +1,9 @@
 import type { AiCharacter } from '@app/contract/ai-characters';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../shared/auth/session.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n.ts';
+import { jsonResponse, renderWithProviders, signInWith, stubFetch } from '../../test-utils.tsx';
 import { AiCharacterPage } from './AiCharacterPage.tsx';
-
-const signInWith = (permissions: string[]) =>
-  startSession({
-    access_token: 'a',
-    refresh_token: 'r',
-    expires_in: 900,
-    user: {
-      id: 1,
-      external_id: 'u-1',
-      email: 'admin@example.com',
-      full_name: 'Admin',
-      role: 'client_admin',
-      roles: ['client_admin'],
-      company_id: 1,
-      company_external_id: 'c-1',
-      permissions,
-      acting_super_admin: null,
-    },
-  });
 
 const character: AiCharacter = {
   conversation_type: 'friendly',
@@ -36,28 +13,7 @@ const character: AiCharacter = {
   updated_at: null,
 };
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
-const renderPage = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <AiCharacterPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-
-// Mantine's autosizing textarea listens to font loading, which jsdom does not have.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
+const renderPage = () => renderWithProviders(<AiCharacterPage />);
 
 describe('<AiCharacterPage>', () => {
   beforeEach(() => {
@@ -68,16 +24,16 @@ describe('<AiCharacterPage>', () => {
   it('adds a category with a temporary id and saves it without one', async () => {
     signInWith(['ai_read', 'ai_update']);
     const posts: unknown[] = [];
-    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-      if (init.method === 'POST') {
+    stubFetch(async (_url, init) => {
+      if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body));
         posts.push(body);
-        return json({
+        return jsonResponse({
           message: 'AI Character settings updated successfully',
           data: { ...character, categories: [character.categories[0], { ...body.categories[1], id: 6 }] },
         });
       }
-      return json({ data: character });
+      return jsonResponse({ data: character });
     });
     renderPage();
     expect(await screen.findByText('Orders')).toBeInTheDocument();
@@ -116,7 +72,7 @@ describe('<AiCharacterPage>', () => {
 
   it('is read-only without ai_update', async () => {
     signInWith(['ai_read']);
-    vi.stubGlobal('fetch', async () => json({ data: character }));
+    stubFetch(async () => jsonResponse({ data: character }));
     renderPage();
     expect(await screen.findByText('Orders')).toBeInTheDocument();
     expect(screen.getByText('You can view these settings but not change them.')).toBeInTheDocument();
@@ -129,7 +85,7 @@ describe('<AiCharacterPage>', () => {
 
   it('checks the simulator form', async () => {
     signInWith(['ai_read']);
-    vi.stubGlobal('fetch', async () => json({ data: character }));
+    stubFetch(async () => jsonResponse({ data: character }));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Simulate' }));
     expect(await screen.findByText('Category is required')).toBeInTheDocument();

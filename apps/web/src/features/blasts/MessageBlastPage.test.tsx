@@ -1,32 +1,8 @@
 import type { Blast } from '@app/contract/blasts';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../shared/auth/session.ts';
-import { i18n } from '../../shared/i18n/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiResponse, renderWithProviders, signInWith, stubFetch } from '../../test-utils.tsx';
 import { MessageBlastPage } from './MessageBlastPage.tsx';
-
-const signInWith = (permissions: string[]) =>
-  startSession({
-    access_token: 'a',
-    refresh_token: 'r',
-    expires_in: 900,
-    user: {
-      id: 1,
-      external_id: 'u-1',
-      email: 'admin@example.com',
-      full_name: 'Admin',
-      role: 'client_admin',
-      roles: ['client_admin'],
-      company_id: 1,
-      company_external_id: 'c-1',
-      permissions,
-      acting_super_admin: null,
-    },
-  });
 
 const blast = (patch: Partial<Blast>): Blast => ({
   id: 1,
@@ -44,44 +20,18 @@ const blast = (patch: Partial<Blast>): Blast => ({
   ...patch,
 });
 
-const json = (data: unknown, meta?: object) =>
-  new Response(JSON.stringify({ status_code: 200, message: '', data, meta }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
-
 /** Answers the list with `blasts` and the quota with `remain`; records every URL asked. */
 function serve(blasts: Blast[], remain: number) {
-  const fetchMock = vi.fn(async (url: string) => {
-    if (url.startsWith('/api/blasts')) return json(blasts, { total: blasts.length });
+  return stubFetch(async (url) => {
+    if (url.startsWith('/api/blasts')) return apiResponse(blasts, { total: blasts.length });
     if (url.startsWith('/api/billings/current'))
-      return json({ wa_message_remain: remain, ai_usage_remain: 5 });
-    if (url.startsWith('/api/integrations')) return json([]);
-    return json(null);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-// The message box grows with its text and listens for web fonts, which jsdom does not have.
-if (!document.fonts) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
+      return apiResponse({ wa_message_remain: remain, ai_usage_remain: 5 });
+    if (url.startsWith('/api/integrations')) return apiResponse([]);
+    return apiResponse(null);
   });
 }
 
-const renderPage = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <MessageBlastPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+const renderPage = () => renderWithProviders(<MessageBlastPage />);
 
 describe('MessageBlastPage', () => {
   it('without blast_read shows the denial and asks for nothing', () => {

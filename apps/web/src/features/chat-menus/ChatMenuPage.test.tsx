@@ -1,33 +1,8 @@
 import type { ChatMenu } from '@app/contract/chat-menus';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../shared/auth/session.ts';
-import { i18n } from '../../shared/i18n/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiResponse, renderWithProviders, signInWith, stubFetch } from '../../test-utils.tsx';
 import { ChatMenuPage } from './ChatMenuPage.tsx';
-
-const signInWith = (permissions: string[]) =>
-  startSession({
-    access_token: 'a',
-    refresh_token: 'r',
-    expires_in: 900,
-    user: {
-      id: 1,
-      external_id: 'u-1',
-      email: 'admin@example.com',
-      full_name: 'Admin',
-      role: 'client_admin',
-      roles: ['client_admin'],
-      company_id: 1,
-      company_external_id: 'c-1',
-      permissions,
-      acting_super_admin: null,
-    },
-  });
 
 const entry = (id: number, name: string) => ({
   id,
@@ -46,59 +21,37 @@ const menu = (id: number, name: string, children: string[] = []): ChatMenu => ({
   children: children.map((child, index) => entry(id * 10 + index, child)),
 });
 
-const json = (data: unknown, meta?: object, message = '', status = 200) =>
-  new Response(JSON.stringify({ status_code: status, message, data, meta }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
 function serve(menus: ChatMenu[]) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return stubFetch(async (url, init) => {
     if (init?.method === 'POST' && url === '/api/chats/menus')
-      return json([], undefined, 'Chat menu created successfully', 201);
+      return apiResponse([], undefined, 'Chat menu created successfully', 201);
     if (init?.method === 'POST' && url === '/api/chats/configs')
-      return json(
+      return apiResponse(
         { use_ai: false, use_bot: true, auto_reply: true, ai_type: 'internal', company_id: 1 },
         undefined,
         'Chat configuration saved successfully',
       );
     if (url.startsWith('/api/chats/menus/actions'))
-      return json([
+      return apiResponse([
         { id: 1, action_code: 'REPLY', action_name: 'Reply with the description' },
         { id: 2, action_code: 'RUN_WORKFLOW', action_name: 'Run the workflow' },
       ]);
-    if (url.startsWith('/api/chats/menus')) return json(menus, { total: menus.length });
+    if (url.startsWith('/api/chats/menus')) return apiResponse(menus, { total: menus.length });
     if (url.startsWith('/api/workflow/company'))
-      return json([{ id: 7, workflow_name: 'Order status', status: true }], { total: 1 });
+      return apiResponse([{ id: 7, workflow_name: 'Order status', status: true }], { total: 1 });
     if (url.startsWith('/api/chats/configs'))
-      return json({ use_ai: true, use_bot: false, auto_reply: true, ai_type: 'internal', company_id: 1 });
-    return json(null);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-// The description boxes grow with their text and listen for web fonts, which jsdom does not have.
-if (!document.fonts) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
+      return apiResponse({
+        use_ai: true,
+        use_bot: false,
+        auto_reply: true,
+        ai_type: 'internal',
+        company_id: 1,
+      });
+    return apiResponse(null);
   });
 }
 
-const renderPage = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <ChatMenuPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+const renderPage = () => renderWithProviders(<ChatMenuPage />);
 
 async function choose(dialog: HTMLElement, label: string, index: number, option: string) {
   const input = within(dialog).getAllByRole('combobox', { name: new RegExp(`^${label}`) })[index]!;

@@ -1,31 +1,9 @@
 import type { KnowledgeItem } from '@app/contract/knowledge';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../shared/auth/session.ts';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n.ts';
+import { apiResponse, renderWithProviders, signInWith, stubFetch } from '../../test-utils.tsx';
 import { KnowledgeBasePage } from './KnowledgeBasePage.tsx';
-
-const signInWith = (permissions: string[]) =>
-  startSession({
-    access_token: 'a',
-    refresh_token: 'r',
-    expires_in: 900,
-    user: {
-      id: 1,
-      external_id: 'u-1',
-      email: 'admin@example.com',
-      full_name: 'Admin',
-      role: 'client_admin',
-      roles: ['client_admin'],
-      company_id: 1,
-      company_external_id: 'c-1',
-      permissions,
-      acting_super_admin: null,
-    },
-  });
 
 const item = (id: number, patch: Partial<KnowledgeItem>): KnowledgeItem => ({
   id,
@@ -44,25 +22,11 @@ const item = (id: number, patch: Partial<KnowledgeItem>): KnowledgeItem => ({
   ...patch,
 });
 
-const renderPage = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <KnowledgeBasePage />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+const renderPage = () => renderWithProviders(<KnowledgeBasePage />);
 
-const answer = (data: KnowledgeItem[]) =>
-  vi.fn(
-    async () =>
-      new Response(JSON.stringify({ status_code: 200, message: 'ok', data, meta: { total: data.length } }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  );
+/** Answers every request with the list `data`; records every call. */
+const serve = (data: KnowledgeItem[]) =>
+  stubFetch(async () => apiResponse(data, { total: data.length }, 'ok'));
 
 describe('<KnowledgeBasePage>', () => {
   beforeEach(() => {
@@ -72,8 +36,7 @@ describe('<KnowledgeBasePage>', () => {
 
   it('shows the denied text without knowledge_read and asks nothing', () => {
     signInWith([]);
-    const fetchMock = answer([]);
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve([]);
     renderPage();
     expect(
       screen.getByText(
@@ -86,14 +49,11 @@ describe('<KnowledgeBasePage>', () => {
 
   it('lists items with their entries, size, processing state and error', async () => {
     signInWith(['knowledge_read']);
-    vi.stubGlobal(
-      'fetch',
-      answer([
-        item(1, { name: 'FAQ', total_entry: 3 }),
-        item(2, { name: 'Prices', status: 'processing', file_type: 'xlsx', filename: 'p.xlsx' }),
-        item(3, { name: 'Broken', status: 'failed', error: 'The file could not be read' }),
-      ]),
-    );
+    serve([
+      item(1, { name: 'FAQ', total_entry: 3 }),
+      item(2, { name: 'Prices', status: 'processing', file_type: 'xlsx', filename: 'p.xlsx' }),
+      item(3, { name: 'Broken', status: 'failed', error: 'The file could not be read' }),
+    ]);
     renderPage();
     expect(await screen.findByText('FAQ')).toBeInTheDocument();
     expect(screen.getByText('3 entries')).toBeInTheDocument();
@@ -107,8 +67,7 @@ describe('<KnowledgeBasePage>', () => {
 
   it("shows 'No knowledge found' and checks the upload form before sending", async () => {
     signInWith(['knowledge_read', 'knowledge_create']);
-    const fetchMock = answer([]);
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve([]);
     renderPage();
     expect(await screen.findByText('No knowledge found')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Upload Knowledge' }));

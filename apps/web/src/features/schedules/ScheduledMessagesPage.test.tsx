@@ -1,32 +1,8 @@
 import type { Schedule } from '@app/contract/schedules';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../shared/auth/session.ts';
-import { i18n } from '../../shared/i18n/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiResponse, renderWithProviders, signInWith, stubFetch } from '../../test-utils.tsx';
 import { ScheduledMessagesPage } from './ScheduledMessagesPage.tsx';
-
-const signInWith = (permissions: string[]) =>
-  startSession({
-    access_token: 'a',
-    refresh_token: 'r',
-    expires_in: 900,
-    user: {
-      id: 1,
-      external_id: 'u-1',
-      email: 'admin@example.com',
-      full_name: 'Admin',
-      role: 'client_admin',
-      roles: ['client_admin'],
-      company_id: 1,
-      company_external_id: 'c-1',
-      permissions,
-      acting_super_admin: null,
-    },
-  });
 
 const schedule = (patch: Partial<Schedule> = {}): Schedule => ({
   id: 4,
@@ -53,44 +29,18 @@ const schedule = (patch: Partial<Schedule> = {}): Schedule => ({
   ...patch,
 });
 
-const json = (data: unknown, meta?: object) =>
-  new Response(JSON.stringify({ status_code: 200, message: '', data, meta }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
-
 /** Answers the list with `schedules` and the quota with `remain`; records every call. */
 function serve(schedules: Schedule[], remain: number) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith('/status') && init?.method === 'PUT') return json(schedules[0]);
-    if (url.startsWith('/api/schedules')) return json(schedules, { total: schedules.length });
+  return stubFetch(async (url, init) => {
+    if (url.endsWith('/status') && init?.method === 'PUT') return apiResponse(schedules[0]);
+    if (url.startsWith('/api/schedules')) return apiResponse(schedules, { total: schedules.length });
     if (url.startsWith('/api/billings/current'))
-      return json({ wa_message_remain: remain, ai_usage_remain: 5 });
-    return json([]);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-// The description box grows with its text and listens for web fonts, which jsdom does not have.
-if (!document.fonts) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
+      return apiResponse({ wa_message_remain: remain, ai_usage_remain: 5 });
+    return apiResponse([]);
   });
 }
 
-const renderPage = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <ScheduledMessagesPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+const renderPage = () => renderWithProviders(<ScheduledMessagesPage />);
 
 describe('ScheduledMessagesPage', () => {
   it('without schedule_read shows the spec text and asks for no schedules', () => {

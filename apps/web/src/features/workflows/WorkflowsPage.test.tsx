@@ -1,33 +1,8 @@
 import type { WorkflowInstance } from '@app/contract/workflows';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../shared/auth/session.ts';
-import { i18n } from '../../shared/i18n/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiResponse, renderWithProviders, signInWith, stubFetch } from '../../test-utils.tsx';
 import { WorkflowsPage } from './WorkflowsPage.tsx';
-
-const signInWith = (permissions: string[]) =>
-  startSession({
-    access_token: 'a',
-    refresh_token: 'r',
-    expires_in: 900,
-    user: {
-      id: 1,
-      external_id: 'u-1',
-      email: 'admin@example.com',
-      full_name: 'Admin',
-      role: 'client_admin',
-      roles: ['client_admin'],
-      company_id: 1,
-      company_external_id: 'c-1',
-      permissions,
-      acting_super_admin: null,
-    },
-  });
 
 const workflow = (patch: Partial<WorkflowInstance> = {}): WorkflowInstance => ({
   id: 7,
@@ -44,38 +19,18 @@ const workflow = (patch: Partial<WorkflowInstance> = {}): WorkflowInstance => ({
   ...patch,
 });
 
-const json = (data: unknown, meta?: object, message = '', status = 200) =>
-  new Response(JSON.stringify({ status_code: status, message, data, meta }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
 function serve(items: WorkflowInstance[], put?: () => Response) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return stubFetch(async (url, init) => {
     if (init?.method === 'PUT')
-      return put ? put() : json(items[0], undefined, 'Workflow integration updated successfully');
-    if (url.startsWith('/api/workflow/company')) return json(items, { total: items.length });
-    if (url.startsWith('/api/workflow/templates')) return json([{ id: 3, name: 'Order status' }]);
-    if (url.startsWith('/api/integrations/credentials')) return json([]);
-    return json(null);
+      return put ? put() : apiResponse(items[0], undefined, 'Workflow integration updated successfully');
+    if (url.startsWith('/api/workflow/company')) return apiResponse(items, { total: items.length });
+    if (url.startsWith('/api/workflow/templates')) return apiResponse([{ id: 3, name: 'Order status' }]);
+    if (url.startsWith('/api/integrations/credentials')) return apiResponse([]);
+    return apiResponse(null);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
-const renderPage = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <WorkflowsPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+const renderPage = () => renderWithProviders(<WorkflowsPage />);
 
 describe('WorkflowsPage', () => {
   it('without workflow_read shows the denial and asks for nothing', () => {
@@ -134,7 +89,7 @@ describe('WorkflowsPage', () => {
   it("shows the engine's refusal as the server said it", async () => {
     signInWith(['workflow_read', 'workflow_update']);
     serve([workflow()], () =>
-      json(null, undefined, 'The workflow engine could not be reached; nothing was changed', 502),
+      apiResponse(null, undefined, 'The workflow engine could not be reached; nothing was changed', 502),
     );
     renderPage();
     fireEvent.click(await screen.findByRole('switch', { name: 'Order status active' }));
