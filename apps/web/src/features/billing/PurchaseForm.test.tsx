@@ -1,10 +1,7 @@
 import type { BillingPackage, PaymentChannel } from '@app/contract/billing';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../shared/i18n/i18n.ts';
+import { renderWithProviders } from '../../test-utils.tsx';
 import './billing.i18n.ts';
 import { PurchaseForm } from './PurchaseForm.tsx';
 
@@ -39,14 +36,8 @@ const channel: PaymentChannel = {
 
 describe('<PurchaseForm>', () => {
   it("keeps 'Lanjutkan Pembayaran' disabled until a package and a channel are chosen, then shows the total", () => {
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider>
-          <QueryClientProvider client={new QueryClient()}>
-            <PurchaseForm packages={[pkg(2, 'Basic', 150_000)]} channels={[channel]} onCreated={vi.fn()} />
-          </QueryClientProvider>
-        </MantineProvider>
-      </I18nextProvider>,
+    renderWithProviders(
+      <PurchaseForm packages={[pkg(2, 'Basic', 150_000)]} channels={[channel]} onCreated={vi.fn()} />,
     );
     expect(screen.getByText('Pilih Paket')).toBeInTheDocument();
     expect(screen.getByText('Pilih Metode Pembayaran')).toBeInTheDocument();

@@ -1,20 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/client.ts';
 import { getSession, startSession } from '../../shared/auth/session.ts';
+import { jsonResponse, stubFetch, testUser } from '../../test-utils.tsx';
 import { uploadForm } from './upload.ts';
 
-const user = {
-  id: 1,
-  external_id: 'u-1',
-  email: 'a@b.c',
-  full_name: 'A',
-  role: 'client_admin',
-  roles: ['client_admin'],
-  company_id: 1,
-  company_external_id: 'c-1',
-  permissions: ['knowledge_create'],
-  acting_super_admin: null,
-};
+const user = testUser({ email: 'a@b.c', full_name: 'A', permissions: ['knowledge_create'] });
 
 type Reply = { status: number; body: unknown };
 
@@ -57,9 +47,6 @@ class FakeXhr {
   }
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 describe('uploadForm', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -91,8 +78,8 @@ describe('uploadForm', () => {
   });
 
   it('refreshes the tokens after a 401 and sends again', async () => {
-    vi.stubGlobal('fetch', async () =>
-      json(200, { data: { access_token: 'new', refresh_token: 'r2', expires_in: 900, user } }),
+    stubFetch(async () =>
+      jsonResponse({ data: { access_token: 'new', refresh_token: 'r2', expires_in: 900, user } }),
     );
     FakeXhr.replies.push({ status: 401, body: { message: 'Please sign in to continue' } });
     FakeXhr.replies.push({ status: 200, body: { message: 'Updated', data: null } });
@@ -102,9 +89,7 @@ describe('uploadForm', () => {
   });
 
   it('ends the session when the refresh fails', async () => {
-    vi.stubGlobal('fetch', async () =>
-      json(401, { message: 'Your session has expired. Please sign in again.' }),
-    );
+    stubFetch(async () => jsonResponse({ message: 'Your session has expired. Please sign in again.' }, 401));
     FakeXhr.replies.push({ status: 401, body: { message: 'Please sign in to continue' } });
     const error = await uploadForm('POST', '/integrations/knowledges', new FormData(), () => {}).catch(
       (e: unknown) => e,

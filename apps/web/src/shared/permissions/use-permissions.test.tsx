@@ -1,34 +1,25 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { act, render, renderHook, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, renderHook, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setPermissions, startSession } from '../auth/session.ts';
+import { Providers, signInWith } from '../../test-utils.tsx';
+import { setPermissions } from '../auth/session.ts';
 import { usePermissions } from './use-permissions.ts';
 
-const user = {
-  id: 1,
-  external_id: 'u-1',
-  email: 'agent@example.com',
-  full_name: 'Agent',
-  role: 'client_user',
-  roles: ['client_user'],
-  company_id: 1,
-  company_external_id: 'c-1',
-  permissions: ['users_read'],
-  acting_super_admin: null,
-};
-
-const wrapper = ({ children }: { children: ReactNode }) => <MantineProvider>{children}</MantineProvider>;
+// Providers mounts the toast host that `guard` shows its toast in.
+const renderUsePermissions = () => renderHook(() => usePermissions(), { wrapper: Providers });
 
 describe('usePermissions', () => {
   beforeEach(() => {
     localStorage.clear();
-    startSession({ access_token: 'a', refresh_token: 'r', expires_in: 900, user });
+    signInWith(['users_read'], {
+      email: 'agent@example.com',
+      full_name: 'Agent',
+      role: 'client_user',
+      roles: ['client_user'],
+    });
   });
 
   it('answers from the session permission list and follows its changes', () => {
-    const { result } = renderHook(() => usePermissions(), { wrapper });
+    const { result } = renderUsePermissions();
     expect(result.current.can('users_read')).toBe(true);
     expect(result.current.can('users_create')).toBe(false);
     act(() => setPermissions(['users_read', 'users_create']));
@@ -36,12 +27,7 @@ describe('usePermissions', () => {
   });
 
   it("guard shows the 'Permission Denied' toast with the spec's text", async () => {
-    render(
-      <MantineProvider>
-        <Notifications />
-      </MantineProvider>,
-    );
-    const { result } = renderHook(() => usePermissions(), { wrapper });
+    const { result } = renderUsePermissions();
     let allowed = true;
     act(() => {
       allowed = result.current.guard('users_create');

@@ -1,18 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../i18n/i18n.ts';
+import { renderWithProviders } from '../../test-utils.tsx';
 import { Pager } from './Pager.tsx';
 
 const renderPager = (page: number, totalPages: number, onChange = vi.fn()) => {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <Pager page={page} totalPages={totalPages} onChange={onChange} />
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  renderWithProviders(<Pager page={page} totalPages={totalPages} onChange={onChange} />);
   return onChange;
 };
 

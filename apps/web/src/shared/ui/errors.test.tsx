@@ -1,6 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test-utils.tsx';
 import { ErrorBoundary, isChunkLoadError } from './errors.tsx';
 
 function Broken({ error }: { error: Error }): never {
@@ -8,12 +8,10 @@ function Broken({ error }: { error: Error }): never {
 }
 
 const renderBroken = (error: Error) =>
-  render(
-    <MantineProvider>
-      <ErrorBoundary>
-        <Broken error={error} />
-      </ErrorBoundary>
-    </MantineProvider>,
+  renderWithProviders(
+    <ErrorBoundary>
+      <Broken error={error} />
+    </ErrorBoundary>,
   );
 
 describe('<ErrorBoundary>', () => {

@@ -1,6 +1,6 @@
-import type { Tokens } from '@app/contract/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, startSession } from '../auth/session.ts';
+import { signInWith } from '../../test-utils.tsx';
+import { clearSession } from '../auth/session.ts';
 import { createLiveConnection, tokenExpiring } from './live-connection.ts';
 import type { WsClient, WsClientOptions } from './ws-client.ts';
 
@@ -39,13 +39,7 @@ function fakeClients() {
   return { made, create };
 }
 
-const signInAs = (externalId: string) =>
-  startSession({
-    access_token: 'a',
-    refresh_token: 'r',
-    expires_in: 900,
-    user: { external_id: externalId, role: 'client_admin', permissions: [] },
-  } as unknown as Tokens);
+const signInAs = (externalId: string) => signInWith([], { external_id: externalId });
 
 describe('createLiveConnection', () => {
   afterEach(() => clearSession());
