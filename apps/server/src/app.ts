@@ -16,6 +16,7 @@ import {
 import type { Config } from './config.ts';
 import { secretBox } from './crypto/secrets.ts';
 import type { Database } from './db/client.ts';
+import { rememberedReads } from './db/remembered.ts';
 import type { Deps } from './deps.ts';
 import { DOCS_PREFIX, enforceAccess, requireAccessDeclarations, tenantFromPrincipal } from './http/access.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
         : outboxMailer(database.db, app.log)),
     log: app.log,
     bus,
+    remembered: rememberedReads(bus),
   };
 
   let hub: RealtimeHub | undefined;
@@ -181,13 +183,13 @@ export async function buildApp({ config, database, mailer, logger }: AppOptions)
     },
     { active: platform.maintenance, message: platform.maintenanceMessage },
   );
-  // A change through the API may change who someone is (signed out, deactivated, role, company
-  // status…): the sessions the guard remembers are forgotten before the answer leaves.
+  // A change through the API may change what the processes remember (who someone is, an
+  // integration, chat settings…): all of it is forgotten before the answer leaves.
   // (Sign-in and refresh may revoke sessions while answering an error, so /api/auth always counts.)
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
     if (request.url.startsWith('/api/auth/') || (request.principal && reply.statusCode < 400))
-      await auth.accessChanged();
+      await deps.remembered.forgetEverywhere();
   });
 
   healthRoutes(app, database);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { RememberedReads } from './db/remembered.ts';
 import type { AccessTokens } from './modules/auth/auth.tokens.ts';
 import type { Mailer } from './providers/mail/port.ts';
 import type { EventBus } from './realtime/bus.ts';
@@ -14,4 +15,6 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** Live events to the browsers (notifications, messages, progress). */
   bus: EventBus;
+  /** Rows nearly every request reads, remembered for a moment in this process. */
+  remembered: RememberedReads;
 }

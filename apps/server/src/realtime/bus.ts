@@ -9,8 +9,8 @@ export type BusEvent =
   | { type: 'conversation_updated'; companyId: number; conversation: Conversation }
   | { type: 'room_deleted'; companyId: number; roomId: string }
   | { type: 'notification'; userId: number; notification: Notification }
-  /** Sessions, users, roles or companies changed: processes forget the sessions they remembered. */
-  | { type: 'access_changed' };
+  /** Something was written through the API: processes forget the rows they remembered (db/remembered.ts). */
+  | { type: 'remembered_stale' };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

@@ -22,7 +22,7 @@ export interface HubHandlers {
   refresh(principal: Principal): Promise<Principal | null>;
 }
 
-type BrowserEvent = Exclude<BusEvent, { type: 'access_changed' }>;
+type BrowserEvent = Exclude<BusEvent, { type: 'remembered_stale' }>;
 
 /** This process's WebSocket connections, and delivery of bus events to them. */
 export function realtimeHub(bus: EventBus, handlers: HubHandlers) {
@@ -45,7 +45,7 @@ export function realtimeHub(bus: EventBus, handlers: HubHandlers) {
   }
 
   function deliver(event: BusEvent) {
-    if (event.type === 'access_changed') return; // for the processes, not the browsers
+    if (event.type === 'remembered_stale') return; // for the processes, not the browsers
     let frame: string | undefined;
     for (const client of clients) {
       if (event.type === 'notification') {

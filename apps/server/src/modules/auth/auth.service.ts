@@ -25,10 +25,6 @@ export interface RequestMeta {
   ip: string;
 }
 
-/** How long a session's principal is remembered, and for how many sessions at most. */
-const REMEMBER_MS = 1000;
-const REMEMBERED_MAX = 10_000;
-
 /** Sign-in, sessions, password reset and entering a client account. */
 export function authService(deps: Deps, platform: PlatformService) {
   const { db, config } = deps;
@@ -109,13 +105,9 @@ export function authService(deps: Deps, platform: PlatformService) {
   /** When this process last moved each user's Last Active. */
   const touched = new Map<number, number>();
 
-  // Who each session is, remembered for a moment: reading it for every request was half the cost of
-  // a page. A change made through the API forgets all of it before its answer leaves (`accessChanged`),
-  // in every process through the bus; anything else (a job, a hand edit) is seen within the moment.
-  const remembered = new Map<string, { principal: Principal; until: number }>();
-  deps.bus.subscribe((event) => {
-    if (event.type === 'access_changed') remembered.clear();
-  });
+  // Who each session is, remembered for a moment (db/remembered.ts): reading it for every request
+  // was half the cost of a page.
+  const principals = deps.remembered.cache<string, Principal | null>();
 
   return {
     async login(body: { username?: string; email?: string; password: string }, meta: RequestMeta) {
@@ -268,20 +260,8 @@ export function authService(deps: Deps, platform: PlatformService) {
     async principalOf(token: string): Promise<Principal | null> {
       const claims = await deps.tokens.verify(token);
       if (!claims) return null;
-      const known = remembered.get(claims.sid);
-      if (known && known.until > Date.now() && known.principal.userId === claims.uid) return known.principal;
-      const principal = await loadPrincipal(claims.sid, claims.uid);
-      if (principal) {
-        if (remembered.size >= REMEMBERED_MAX) remembered.clear();
-        remembered.set(claims.sid, { principal, until: Date.now() + REMEMBER_MS });
-      } else remembered.delete(claims.sid);
-      return principal;
-    },
-
-    /** Something that may change who someone is was written: every process reads sessions afresh. */
-    async accessChanged() {
-      remembered.clear();
-      await deps.bus.publish({ type: 'access_changed' });
+      const principal = await principals.get(claims.sid, () => loadPrincipal(claims.sid, claims.uid));
+      return principal?.userId === claims.uid ? principal : null;
     },
 
     /** The same caller read again, for a long-lived connection whose token may have expired meanwhile. */

@@ -22,6 +22,8 @@ const BLOCKED_COMPANY = ['suspended', 'inactive'];
 export function inboundService(deps: Deps, bus: EventBus, notifications: NotificationsService) {
   const repo = inboundRepo(deps.db);
   const steps: InboundStep[] = [];
+  // Every inbound message's steps read them: remembered for a moment (db/remembered.ts).
+  const configs = deps.remembered.cache<number, ChatConfigRow>();
 
   return {
     /** Later issues add their steps here (AI replies, bot menu). */
@@ -62,17 +64,20 @@ export function inboundService(deps: Deps, bus: EventBus, notifications: Notific
         );
         if (!stored) continue; // seen before
         const { contact, message } = stored;
-        await bus.publish({
-          type: 'room_message',
-          companyId: contact.companyId,
-          roomId: contact.chatId,
-          message: presentMessage(contact, message),
-        });
-        await bus.publish({
-          type: 'conversation_updated',
-          companyId: contact.companyId,
-          conversation: presentConversation(contact, integration.title),
-        });
+        // Published together, so that they go out in one statement on PostgreSQL (pg-bus.ts).
+        await Promise.all([
+          bus.publish({
+            type: 'room_message',
+            companyId: contact.companyId,
+            roomId: contact.chatId,
+            message: presentMessage(contact, message),
+          }),
+          bus.publish({
+            type: 'conversation_updated',
+            companyId: contact.companyId,
+            conversation: presentConversation(contact, integration.title),
+          }),
+        ]);
         if (contact.totalMessages === 1) {
           await notifications.notify(
             { companyId: contact.companyId },
@@ -83,7 +88,9 @@ export function inboundService(deps: Deps, bus: EventBus, notifications: Notific
             },
           );
         }
-        config ??= await chatConfigsRepo(deps.db, integration.companyId).get();
+        config ??= await configs.get(integration.companyId, () =>
+          chatConfigsRepo(deps.db, integration.companyId).get(),
+        );
         for (const step of steps) {
           await step({ integration: found, contact, message, config }).catch((error: Error) =>
             deps.log.error({ err: error, message: message.id }, 'inbound step failed'),

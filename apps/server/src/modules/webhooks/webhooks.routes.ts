@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { App } from '../../http/app-type.ts';
 import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
-import type { InboundEvent } from '../../providers/channels/port.ts';
+import type { ChannelIntegration, InboundEvent } from '../../providers/channels/port.ts';
 import { verifyCloudHandshake } from '../../providers/channels/whatsapp-cloud.ts';
-import { platformIntegrationsRepo } from '../integrations/integrations.repo.ts';
+import { platformIntegrationsRepo, type WebhookIntegration } from '../integrations/integrations.repo.ts';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import type { InboundService } from './inbound.service.ts';
 
@@ -25,11 +25,20 @@ export function webhooksRoutes(
   inbound: InboundService,
 ) {
   const lookup = platformIntegrationsRepo(deps.db);
+  // A busy integration's webhooks come many times a second: its row and decrypted credentials are
+  // remembered for a moment (db/remembered.ts).
+  const remembered = deps.remembered.cache<
+    string,
+    { found: WebhookIntegration; channel: ChannelIntegration } | null
+  >();
 
   async function integrationFor(kind: string, id: string) {
-    const found = await lookup.findForWebhook(id);
-    if (!found || found.platform.kind !== kind) throw notFound('Integration not found');
-    return found;
+    const known = await remembered.get(id, async () => {
+      const found = await lookup.findForWebhook(id);
+      return found ? { found, channel: integrations.channelOf(found) } : null;
+    });
+    if (!known || known.found.platform.kind !== kind) throw notFound('Integration not found');
+    return known;
   }
 
   app.register(async (plugin) => {
@@ -43,8 +52,7 @@ export function webhooksRoutes(
       '/api/webhooks/:kind/:id',
       { config: { access: { public: true } }, schema: { tags: ['webhooks'], params } },
       async (request, reply) => {
-        const found = await integrationFor(request.params.kind, request.params.id);
-        const channel = integrations.channelOf(found);
+        const { found, channel } = await integrationFor(request.params.kind, request.params.id);
         const adapter = integrations.adapterFor(found.platform.kind);
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const verified = adapter.verifyWebhook(channel, {
@@ -81,10 +89,10 @@ export function webhooksRoutes(
         },
       },
       async (request, reply) => {
-        const found = await integrationFor(request.params.kind, request.params.id);
+        const { found, channel } = await integrationFor(request.params.kind, request.params.id);
         const challenge =
           found.platform.kind === 'whatsapp_cloud'
-            ? verifyCloudHandshake(request.query, integrations.channelOf(found).webhookSecret)
+            ? verifyCloudHandshake(request.query, channel.webhookSecret)
             : null;
         if (challenge === null) return reply.code(403).type('text/plain').send('Forbidden');
         return reply.code(200).type('text/plain').send(challenge);
