@@ -339,24 +339,7 @@ export function agentChatsRepo(db: Db) {
 }
 
 // The inbound pipeline's statements, prepared once (see db/prepared.ts).
-const inboundContactQuery = preparedQuery((db) =>
-  db
-    .select({
-      id: contacts.id,
-      name: contacts.name,
-      phone: contacts.phone,
-      integrationId: contacts.integrationId,
-    })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.companyId, sql.placeholder('companyId')),
-        eq(contacts.chatId, sql.placeholder('chatId')),
-      ),
-    )
-    .prepare('inbound_contact'),
-);
-const upsertContactQuery = preparedQuery((db) =>
+const addContactQuery = preparedQuery((db) =>
   db
     .insert(contacts)
     .values({
@@ -364,43 +347,34 @@ const upsertContactQuery = preparedQuery((db) =>
       integrationId: sql.placeholder('integrationId'),
       chatId: sql.placeholder('chatId'),
       chatType: sql.placeholder('chatType'),
-      name: sql.placeholder('name'),
+      name: sql.placeholder('senderName'),
       phone: sql.placeholder('phone'),
     })
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.chatId],
-      set: {
-        name: sql`excluded.name`,
-        integrationId: sql`excluded.integration_id`,
-        phone: sql`coalesce(excluded.phone, ${contacts.phone})`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ id: contacts.id })
-    .prepare('upsert_contact'),
+    .onConflictDoNothing({ target: [contacts.companyId, contacts.chatId] })
+    .prepare('add_contact'),
 );
 const storeIncomingQuery = preparedQuery((db) => {
-  const inserted = db.$with('inserted').as(
-    db
-      .insert(messages)
-      .values({
-        companyId: sql.placeholder('companyId'),
-        contactId: sql.placeholder('contactId'),
-        integrationId: sql.placeholder('integrationId'),
-        isFromMe: false,
-        senderName: sql.placeholder('senderName'),
-        content: sql.placeholder('text'),
-        providerMessageId: sql.placeholder('providerMessageId'),
-        status: 'received',
-        createdAt: sql.placeholder('createdAt'),
-      })
-      .onConflictDoNothing()
-      .returning(),
-  );
+  const value = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  // The message goes to the chat's contact, when there is one: nothing is stored otherwise.
+  const inserted = db.$with('inserted', getTableColumns(messages)).as(sql`
+    insert into ${messages} (company_id, contact_id, integration_id, is_from_me, sender_name, content,
+      provider_message_id, status, created_at)
+    select ${contacts.companyId}, ${contacts.id}, ${value('integrationId', 'int')}, false,
+      ${value('senderName', 'text')}, ${value('text', 'text')}, ${value('providerMessageId', 'text')},
+      'received', ${value('createdAt', 'timestamptz')}
+    from ${contacts}
+    where ${contacts.companyId} = ${value('companyId', 'int')} and ${contacts.chatId} = ${value('chatId', 'text')}
+    on conflict do nothing
+    returning *`);
   const summarised = db.$with('summarised').as(
     db
       .update(contacts)
       .set({
+        // The customer's name, phone and integration as the provider has them now.
+        name: sql`${inserted.senderName}`,
+        integrationId: sql`${inserted.integrationId}`,
+        phone: sql`coalesce(${sql.placeholder('phone')}::text, ${contacts.phone})`,
+        updatedAt: sql`now()`,
         lastMessage: sql`${inserted.content}`,
         lastMessageAt: sql`greatest(${contacts.lastMessageAt}, ${inserted.createdAt})`,
         lastIncomingMessage: sql`${inserted.content}`,
@@ -444,12 +418,11 @@ const storeIncomingQuery = preparedQuery((db) => {
 export function inboundRepo(db: Db) {
   return {
     /**
-     * Stores an incoming message once: the contact is read, and created or renamed only when it
-     * is new or changed (most messages come from known customers, and a write waits for a commit);
-     * then the message is inserted, and the conversation summary and the day's chat counter move
-     * with it, in one statement, so a re-delivered message changes nothing. A process that dies
-     * between the two leaves a contact without the message; the provider, which got no 200,
-     * delivers it again.
+     * Stores an incoming message once: the message is inserted, and the conversation summary (with
+     * the customer's name and phone as the provider has them now) and the day's chat counter move
+     * with it, in one statement, so a re-delivered message changes nothing. A new customer's
+     * contact is added first (then the statement runs again); a process that dies between the two
+     * leaves a contact without the message, which the provider, having got no 200, delivers again.
      */
     async ingest(
       integration: { id: number; companyId: number; chatType: 'wa' | 'telegram' },
@@ -462,37 +435,22 @@ export function inboundRepo(db: Db) {
         timestamp: Date;
       },
     ): Promise<{ contact: ContactRow; message: MessageRow } | null> {
-      const [known] = await inboundContactQuery(db).execute({
+      const values = {
         companyId: integration.companyId,
-        chatId: event.chatId,
-      });
-      const unchanged =
-        known &&
-        known.name === event.senderName &&
-        known.integrationId === integration.id &&
-        (event.phone === null || known.phone === event.phone);
-      const contactId = unchanged
-        ? known.id
-        : (
-            await upsertContactQuery(db).execute({
-              companyId: integration.companyId,
-              integrationId: integration.id,
-              chatId: event.chatId,
-              chatType: integration.chatType,
-              name: event.senderName,
-              phone: event.phone,
-            })
-          )[0]!.id;
-      const [stored] = await storeIncomingQuery(db).execute({
-        companyId: integration.companyId,
-        contactId,
         integrationId: integration.id,
+        chatId: event.chatId,
         senderName: event.senderName,
+        phone: event.phone,
         text: event.text,
         providerMessageId: event.providerMessageId,
         createdAt: event.timestamp,
-      });
-      return stored ?? null;
+      };
+      const [stored] = await storeIncomingQuery(db).execute(values);
+      if (stored) return stored;
+      // Not stored: a new customer, or a message seen before (then nothing is written).
+      await addContactQuery(db).execute({ ...values, chatType: integration.chatType });
+      const [again] = await storeIncomingQuery(db).execute(values);
+      return again ?? null;
     },
 
     /** Delivery statuses only move forward (a late "delivered" never undoes "read"). */

@@ -185,6 +185,27 @@ describe('chat rooms', () => {
     expect((await (await world.as(world.adminB))('GET', '/api/chats')).body.meta.total).toBe(0);
   });
 
+  it("a customer's new name comes with their next message, on the same contact; a re-delivery changes nothing", async () => {
+    const dewi = { id: 5566778899, name: 'Dewi' };
+    await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(7001, dewi, 'Halo'));
+    const renamed = { ...dewi, name: 'Dewi Lestari' };
+    await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(7002, renamed, 'Ini nama lengkap saya'));
+    const rows = await env.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.chatId, '5566778899@telegram'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Dewi Lestari', totalMessages: 2, unreadCount: 2 });
+
+    const again = await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(7001, dewi, 'Halo'));
+    expect(again.statusCode).toBe(200);
+    const [after] = await env.database.db.select().from(contacts).where(eq(contacts.id, rows[0]!.id));
+    expect(after).toMatchObject({ name: 'Dewi Lestari', totalMessages: 2, unreadCount: 2 });
+    expect(after!.updatedAt).toEqual(rows[0]!.updatedAt);
+    const admin = await world.as(world.adminA);
+    expect((await admin('DELETE', '/api/chats/room/5566778899@telegram')).status).toBe(200);
+  });
+
   it('deleting a room needs chat_delete, with the spec wording', async () => {
     const agent = await world.as(world.agentA);
     const denied = await agent('DELETE', '/api/chats/room/5511223344@telegram');
@@ -224,5 +245,27 @@ describe('chat configuration', () => {
     const denied = await agent('POST', '/api/chats/configs', { use_ai: false });
     expect(denied.body.message).toBe("You don't have permission to update chat configuration");
     expect((await (await world.as(world.adminB))('GET', '/api/chats/configs')).body.data.use_ai).toBe(false);
+  });
+});
+
+describe('integrations the webhooks remember', () => {
+  it('a webhook right after the integration is switched off through the API is not stored', async () => {
+    const dedi = { id: 5544332211, name: 'Dedi' };
+    await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(8001, dedi, 'Masih aktif'));
+    const admin = await world.as(world.adminA);
+    const current = (await admin('GET', `/api/integrations/id/${bot.id}`)).body.data;
+    const off = await admin('PUT', `/api/integrations/id/${bot.id}`, {
+      type: current.type,
+      integration_id: current.integration_id,
+      title: current.title,
+      integration_contact: current.integration_contact,
+      status: 'inactive',
+    });
+    expect(off.status).toBe(200);
+    const late = await postTelegram(env, bot.webhook, bot.secret, telegramUpdate(8002, dedi, 'Sudah mati'));
+    expect(late.statusCode).toBe(200);
+    const contents = (await env.database.db.select().from(messages)).map((row) => row.content);
+    expect(contents).toContain('Masih aktif');
+    expect(contents).not.toContain('Sudah mati');
   });
 });
