@@ -16,8 +16,8 @@
  *    keep-alive connections sending back to back and timing each request to its last byte is the
  *    same measurement, without a new dependency. EXPLAIN (ANALYZE, BUFFERS) of the list's queries
  *    says whether they touch the messages table.
- * 3. Ingest: CHAT_BENCH_INGEST (5,000) Telegram webhooks POSTed by 50 senders (load.ts again);
- *    target ≥ 2,000 messages/s.
+ * 3. Ingest: CHAT_BENCH_INGEST (5,000) Telegram webhooks POSTed by 50 senders (load.ts again),
+ *    after a warm-up of up to as many others; target ≥ 2,000 messages/s.
  * 4. Live delivery: CHAT_BENCH_SOCKETS (1,000) WebSockets joined to one room (sockets.ts, forked),
  *    CHAT_BENCH_LIVE_MESSAGES webhooks for that room at CHAT_BENCH_LIVE_RATE per second; the time
  *    from POST sent to `room_message` received on every socket; target p99 ≤ 100 ms.
@@ -345,26 +345,31 @@ async function measure(database: BenchDatabase, bench: BenchApp) {
     }
 
     // Ingest: updates from INGEST different customers of the bench company's existing chats, spread
-    // over them, each a new message; 50 senders POST back to back.
-    const bodies = Array.from({ length: INGEST }, (_, i) =>
-      JSON.stringify(
-        telegramUpdate(
-          10_000_000 + i,
-          CHAT_BASE + 1 + (i % CHATS),
-          `Customer ${1 + (i % CHATS)}`,
-          `ingest ${i}`,
+    // over them, each a new message; 50 senders POST back to back. Like the endpoints above, after
+    // a warm-up of the same kind (other update ids and texts, not counted).
+    const updates = (count: number, firstId: number, label: string) =>
+      Array.from({ length: count }, (_, i) =>
+        JSON.stringify(
+          telegramUpdate(
+            firstId + i,
+            CHAT_BASE + 1 + (i % CHATS),
+            `Customer ${1 + (i % CHATS)}`,
+            `${label} ${i}`,
+          ),
         ),
-      ),
-    );
-    const ingestRun = await loadRun({
-      baseUrl: bench.baseUrl,
-      path: a.webhook,
-      token: '',
-      connections: CONNECTIONS,
-      seconds: 120,
-      bodies,
-      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': a.secret },
-    });
+      );
+    const webhooks = (bodies: string[], seconds: number) =>
+      loadRun({
+        baseUrl: bench.baseUrl,
+        path: a.webhook,
+        token: '',
+        connections: CONNECTIONS,
+        seconds,
+        bodies,
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': a.secret },
+      });
+    if (WARMUP_SECONDS > 0) await webhooks(updates(INGEST, 30_000_000, 'warm-up'), WARMUP_SECONDS);
+    const ingestRun = await webhooks(updates(INGEST, 10_000_000, 'ingest'), 120);
     const ingestLatencies = Float64Array.from(ingestRun.latencies).sort();
     const [stored] = rows<{ n: number }>(
       await db.execute(
