@@ -4,6 +4,7 @@ import { pageOfRows } from '../../db/page.ts';
 import { ticketActivities, ticketCategories, ticketCounters, tickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
+import { incrementDaily } from '../statistics/statistics.repo.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicket = Omit<typeof tickets.$inferInsert, 'companyId' | 'ticketNumber' | 'id'>;
@@ -148,6 +149,7 @@ export function ticketsRepo(db: Db, companyId: number) {
           .values({ ...input, companyId, ticketNumber: ticketNumber(counter!.lastValue) })
           .returning();
         await writeActivities(tx as unknown as Db, row!.id, actor, [entry]);
+        await incrementDaily(tx as unknown as Db, companyId, 'tickets');
         return row!;
       });
     },
@@ -199,12 +201,16 @@ export function ticketsRepo(db: Db, companyId: number) {
       });
     },
 
-    async remove(id: number) {
-      const rows = await db
-        .delete(tickets)
-        .where(and(mine, eq(tickets.id, id)))
-        .returning({ id: tickets.id });
-      return rows.length > 0;
+    /** Deletes a ticket; the dashboard's Total Tickets counts it off on today's row. */
+    remove(id: number) {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(tickets)
+          .where(and(mine, eq(tickets.id, id)))
+          .returning({ id: tickets.id });
+        if (rows.length > 0) await incrementDaily(tx as unknown as Db, companyId, 'tickets', -1);
+        return rows.length > 0;
+      });
     },
 
     /** Active users of the company: the assignee options. */

@@ -384,6 +384,16 @@ describe('tickets', () => {
     expect((await admin('GET', `/api/tickets/id/${created.id}`)).status).toBe(404);
   });
 
+  it("moves the dashboard's Total Tickets at once when a ticket is opened or deleted", async () => {
+    const totalTickets = async () =>
+      (await admin('GET', '/api/messages/statistics')).body.data.total_tickets as number;
+    const before = await totalTickets();
+    const created = (await admin('POST', '/api/tickets', valid())).body.data;
+    expect(await totalTickets()).toBe(before + 1);
+    expect((await admin('DELETE', `/api/tickets/id/${created.id}`)).status).toBe(200);
+    expect(await totalTickets()).toBe(before);
+  });
+
   it('refuses without ticket_create / ticket_update with the spec wording', async () => {
     const superAdmin = await world.as(world.superAdmin);
     const role = (await superAdmin('GET', '/api/rbac/roles?search=client_user')).body.data[0];
