@@ -30,17 +30,23 @@ export function rememberedReads(bus: EventBus) {
     cache<K, V>() {
       const entries = new Map<K, { value: V; until: number }>();
       caches.add(entries as Map<unknown, unknown>);
+      let forgotten = 0;
       return {
         async get(key: K, load: () => Promise<V>): Promise<V> {
           const known = entries.get(key);
           if (known && known.until > Date.now()) return known.value;
-          const started = generation;
+          const started = generation + forgotten;
           const value = await load();
-          if (generation === started) {
+          if (generation + forgotten === started) {
             if (entries.size >= MAX_ENTRIES) entries.clear();
             entries.set(key, { value, until: Date.now() + REMEMBER_MS });
           }
           return value;
+        },
+        /** Forgets the keys that `stale` picks, in this process (for changes the bus announces). */
+        forget(stale: (key: K) => boolean) {
+          forgotten += 1;
+          for (const key of entries.keys()) if (stale(key)) entries.delete(key);
         },
       };
     },

@@ -26,3 +26,22 @@ export const statisticsDaily = pgTable(
 
 /** How many rows an inbound day's chat count is spread over. */
 export const CHAT_SHARDS = 8;
+
+/**
+ * Each company's all-time total per type (and shard): the dashboard's cards read these few rows
+ * instead of summing a year of daily rows. Kept by the trigger of migration 0016 on
+ * statistics_daily, so no writer can forget it; a day row and its total row are moved in the same
+ * transaction, one after the other, so the totals add no waiting of their own.
+ */
+export const statisticsTotals = pgTable(
+  'statistics_totals',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    type: varchar('type', { length: 32 }).notNull(),
+    shard: smallint('shard').notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.type, table.shard] })],
+);

@@ -2,7 +2,7 @@ import { and, between, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { integrations } from '../../db/schema/messaging.ts';
-import { statisticsDaily } from '../../db/schema/statistics.ts';
+import { statisticsDaily, statisticsTotals } from '../../db/schema/statistics.ts';
 import { type CounterType, TREND_TYPES } from './statistics.schema.ts';
 
 /** `YYYY-MM-DD` of a moment, in UTC: the counters' days are UTC days. */
@@ -40,10 +40,10 @@ const INTEGRATIONS = 'integrations';
 // The dashboard asks for these on every visit and refresh: prepared once (see db/prepared.ts).
 const totalsQuery = preparedQuery((db) =>
   db
-    .select({ type: statisticsDaily.type, total: sum(statisticsDaily.count).mapWith(Number) })
-    .from(statisticsDaily)
-    .where(eq(statisticsDaily.companyId, sql.placeholder('companyId')))
-    .groupBy(statisticsDaily.type)
+    .select({ type: statisticsTotals.type, total: sum(statisticsTotals.count).mapWith(Number) })
+    .from(statisticsTotals)
+    .where(eq(statisticsTotals.companyId, sql.placeholder('companyId')))
+    .groupBy(statisticsTotals.type)
     .unionAll(
       db
         .select({ type: sql<string>`${sql.raw(`'${INTEGRATIONS}'`)}`, total: count().mapWith(Number) })
@@ -77,7 +77,8 @@ const trendDaysQuery = preparedQuery((db) =>
 export function statisticsRepo(db: Db, companyId: number) {
   return {
     /**
-     * Every type's total (the sum of its daily rows), and the company's live integrations, which
+     * Every type's total (its rows of statistics_totals, one per shard, which a trigger keeps equal
+     * to the sum of its daily rows), and the company's live integrations, which
      * are a handful of rows and have no counter of their own (the integrations module would have
      * to move one): one round trip, as every query waits its turn on PGlite.
      */
