@@ -7,12 +7,12 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * Rows that nearly every request reads — who a session is, a webhook's integration, a company's
- * chat settings — remembered for a moment (REMEMBER_MS) in this process: reading them again for
- * every request cost more than the rest of the request's work. Any change made through the API
- * forgets all of them, here at once and in the other processes through the bus, before its answer
- * leaves (`forgetEverywhere`, called by app.ts for every successful write); a change made
- * elsewhere (a job, a hand edit) is seen within the moment. A read that was under way while they
- * were forgotten is answered but not remembered.
+ * chat settings, the dashboard's answers — remembered for a moment (REMEMBER_MS) in this process:
+ * reading them again for every request cost more than the rest of the request's work. Any change
+ * made through the API forgets all of them, here at once and in the other processes through the
+ * bus, before its answer leaves (`forgetEverywhere`, called by app.ts for every successful write);
+ * a change made elsewhere (a job, a hand edit) is seen within the moment. A read that was under way
+ * while they were forgotten is answered but not remembered.
  */
 export function rememberedReads(bus: EventBus) {
   const caches = new Set<Map<unknown, unknown>>();

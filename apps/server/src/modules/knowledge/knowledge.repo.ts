@@ -2,6 +2,7 @@ import { and, count, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizz
 import type { Db } from '../../db/client.ts';
 import { knowledgeEntries, knowledgeItems } from '../../db/schema/knowledge.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
+import { incrementDaily } from '../statistics/statistics.repo.ts';
 
 export type KnowledgeRow = Omit<typeof knowledgeItems.$inferSelect, 'file'>;
 
@@ -74,9 +75,16 @@ export function knowledgeRepo(db: Db, companyId: number) {
       return row as KnowledgeRow | undefined;
     },
 
-    async remove(id: number) {
-      const rows = await db.delete(knowledgeItems).where(one(id)).returning({ id: knowledgeItems.id });
-      return rows.length > 0;
+    /** Deletes an item; the dashboard's Total Knowledge counts it off on the day it was added. */
+    remove(id: number) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(knowledgeItems)
+          .where(one(id))
+          .returning({ createdAt: knowledgeItems.createdAt });
+        if (row) await incrementDaily(tx, companyId, 'knowledge', -1, row.createdAt);
+        return row !== undefined;
+      });
     },
 
     /**

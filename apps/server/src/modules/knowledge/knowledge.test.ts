@@ -232,9 +232,13 @@ describe('managing knowledge', () => {
     expect(download.status).toBe(200);
     expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''notes.md");
 
+    const totalKnowledge = async () =>
+      (await admin('GET', '/api/messages/statistics')).body.data.total_knowledge as number;
+    const before = await totalKnowledge();
     const removed = await admin('DELETE', `${BASE}/id/${id}`);
     expect(removed.body.message).toBe('Item deleted successfully');
     expect((await admin('GET', `${BASE}/id/${id}`)).status).toBe(404);
+    expect(await totalKnowledge()).toBe(before - 1);
     expect(
       await env.database.db.select().from(knowledgeEntries).where(eq(knowledgeEntries.knowledgeId, id)),
     ).toEqual([]);

@@ -4,6 +4,7 @@ import { blastRecipients, blasts, scheduleRecipients, schedules } from '../../db
 import { integrations } from '../../db/schema/messaging.ts';
 import { likePattern, type PageRequest } from '../../http/pagination.ts';
 import type { Recipient } from '../blasts/recipients.ts';
+import { incrementDaily } from '../statistics/statistics.repo.ts';
 
 export type ScheduleRow = typeof schedules.$inferSelect & {
   integrationName: string;
@@ -117,13 +118,17 @@ export function schedulesRepo(db: Db, companyId: number) {
       return rows.length > 0;
     },
 
-    async remove(id: number) {
-      const rows = await db
-        .update(schedules)
-        .set({ deletedAt: sql`now()`, nextRunAt: null })
-        .where(one(id))
-        .returning({ id: schedules.id });
-      return rows.length > 0;
+    /** Deletes a schedule; the dashboard's Total Scheduling counts it off on the day it was made. */
+    remove(id: number) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(schedules)
+          .set({ deletedAt: sql`now()`, nextRunAt: null })
+          .where(one(id))
+          .returning({ createdAt: schedules.createdAt });
+        if (row) await incrementDaily(tx, companyId, 'schedulings', -1, row.createdAt);
+        return row !== undefined;
+      });
     },
 
     /** Its recipients, with how many of its messages reached each. */

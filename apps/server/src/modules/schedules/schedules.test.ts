@@ -130,9 +130,13 @@ describe('scheduled messages', () => {
         next_run_at: '2030-01-15T02:30:00.000Z',
       },
     });
+    const totalSchedulings = async () =>
+      (await admin('GET', '/api/messages/statistics')).body.data.total_schedulings as number;
+    const before = await totalSchedulings();
     const removed = await admin('DELETE', `/api/schedules/id/${id}`);
     expect(removed.body.message).toBe('Schedule deleted successfully');
     expect((await admin('GET', `/api/schedules/id/${id}`)).status).toBe(404);
+    expect(await totalSchedulings()).toBe(before - 1);
     expect(
       (await env.database.db.select().from(schedules).where(eq(schedules.id, id)))[0]!.deletedAt,
     ).not.toBeNull();

@@ -33,8 +33,9 @@ export function statisticsService(deps: Deps) {
 
   return {
     /**
-     * Other modules call this as their data changes: `incrementDaily(companyId, 'tickets', 1)`
-     * on create, `-1` on delete (`knowledge`, `schedulings` are counts of what exists).
+     * Other modules call this as their data changes: `incrementDaily(companyId, 'tickets', 1)` on
+     * create, and `-1` on delete on the day it was created, so a total counts what exists and a
+     * day of the trend what was made that day and still exists.
      */
     incrementDaily(companyId: number, type: CounterType, n = 1, at = new Date()) {
       return incrementDaily(deps.db, companyId, type, n, at);

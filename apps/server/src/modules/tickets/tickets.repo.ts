@@ -149,7 +149,7 @@ export function ticketsRepo(db: Db, companyId: number) {
           .values({ ...input, companyId, ticketNumber: ticketNumber(counter!.lastValue) })
           .returning();
         await writeActivities(tx as unknown as Db, row!.id, actor, [entry]);
-        await incrementDaily(tx as unknown as Db, companyId, 'tickets');
+        await incrementDaily(tx, companyId, 'tickets');
         return row!;
       });
     },
@@ -201,15 +201,15 @@ export function ticketsRepo(db: Db, companyId: number) {
       });
     },
 
-    /** Deletes a ticket; the dashboard's Total Tickets counts it off on today's row. */
+    /** Deletes a ticket; the dashboard's Total Tickets counts it off on the day it was opened. */
     remove(id: number) {
       return db.transaction(async (tx) => {
-        const rows = await tx
+        const [row] = await tx
           .delete(tickets)
           .where(and(mine, eq(tickets.id, id)))
-          .returning({ id: tickets.id });
-        if (rows.length > 0) await incrementDaily(tx as unknown as Db, companyId, 'tickets', -1);
-        return rows.length > 0;
+          .returning({ createdAt: tickets.createdAt });
+        if (row) await incrementDaily(tx, companyId, 'tickets', -1, row.createdAt);
+        return row !== undefined;
       });
     },
 
