@@ -5,6 +5,7 @@ import { tickets } from '../../db/schema/tickets.ts';
 import { runSlaWatcher } from '../../jobs/sla-watcher.ts';
 import { type Client, signIn, standardWorld, startApp, type TestEnv } from '../../test/harness.ts';
 import { activeTelegram, postTelegram, telegramUpdate } from '../../test/messaging.ts';
+import { incrementDaily } from '../statistics/statistics.repo.ts';
 
 let env: TestEnv;
 let world: Awaited<ReturnType<typeof standardWorld>>;
@@ -392,6 +393,25 @@ describe('tickets', () => {
     expect(await totalTickets()).toBe(before + 1);
     expect((await admin('DELETE', `/api/tickets/id/${created.id}`)).status).toBe(200);
     expect(await totalTickets()).toBe(before);
+  });
+
+  it('counts a deleted ticket off on the day it was opened, not on the day it is deleted', async () => {
+    const created = (await admin('POST', '/api/tickets', valid())).body.data;
+    // As if opened two days ago: the ticket and its count.
+    const opened = new Date(Date.now() - 2 * 86_400_000);
+    const { db } = env.database;
+    await db.update(tickets).set({ createdAt: opened }).where(eq(tickets.id, created.id));
+    await incrementDaily(db, world.companyA.id, 'tickets', -1);
+    await incrementDaily(db, world.companyA.id, 'tickets', 1, opened);
+    const ticketTrend = async () =>
+      (await admin('GET', '/api/messages/statistics/trend')).body.data.tickets.map(
+        (point: { count: number }) => point.count,
+      ) as number[];
+    const before = await ticketTrend();
+    expect((await admin('DELETE', `/api/tickets/id/${created.id}`)).status).toBe(200);
+    const after = await ticketTrend();
+    expect(after.at(-3)).toBe(before.at(-3)! - 1);
+    expect(after.at(-1)).toBe(before.at(-1));
   });
 
   it('refuses without ticket_create / ticket_update with the spec wording', async () => {
