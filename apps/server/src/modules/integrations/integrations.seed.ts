@@ -3,7 +3,6 @@ import type { Config } from '../../config.ts';
 import { secretBox } from '../../crypto/secrets.ts';
 import type { Db } from '../../db/client.ts';
 import { inboundRepo } from '../chats/chats.repo.ts';
-import { incrementDaily } from '../statistics/statistics.repo.ts';
 import { integrationsRepo, platformIntegrationsRepo } from './integrations.repo.ts';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
@@ -76,8 +75,7 @@ export async function seedMessaging(db: Db, config: Config, companyId: number) {
   for (const conversation of conversations) {
     for (const text of conversation.texts) {
       minute -= 7;
-      // Counted as the statistics module counts live messages, so the demo dashboard shows them.
-      await incrementDaily(db, companyId, 'chats', 1, minutesAgo(minute));
+      // Stored as a webhook stores it, which also counts it on the dashboard.
       await inbound.ingest(
         { id: conversation.integration.id, companyId, chatType: conversation.chatType },
         {
